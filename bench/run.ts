@@ -1,0 +1,362 @@
+/**
+ * `npm run bench`: every benchmark in sequence, then a summary appended to bench/RESULTS.md.
+ *
+ *   npm run bench                      # 100,000 items, 10 s per list figure
+ *   npm run bench -- --items 1000000   # the large run
+ *   npm run bench -- --small           # 1,000 items, ~2 s per figure: proves the harness works (CI)
+ *
+ * Steps (each records the load average beside its figures; the machine may be busy):
+ *  1. bench/ideas-list.bench.ts: the list, category, search endpoints at 50 connections (in-process
+ *     app on a throwaway PostgreSQL database, kept here for the steps below and dropped at the end).
+ *  2. bench/realtime.bench.ts: SSE fan-out over two instances.
+ *  3. The production server as a child process (`node dist/server/main.js`) on that database under
+ *     the first-page list load: req/s, p50/p99, and its resident memory (VmRSS from /proc).
+ *  4. pgbench: the list query's exact SQL (captured from the app's query code) at the same
+ *     concurrency against the same database; the ratio IdeaHub / PostgreSQL.
+ *  5. Embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
+ *  6. The production bundle per route (gzip and brotli), built into a temporary folder.
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Local only.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { build } from 'vite';
+import * as schema from '../src/server/db/schema.ts';
+import { listIdeas } from '../src/server/features/ideas/queries.ts';
+// @ts-expect-error: plain ES module script without types
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { homeInitialJs, kib, routeSizes } from './bundle-size.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const SMALL = args.includes('--small');
+const itemsArg = args.indexOf('--items');
+const ITEMS = itemsArg >= 0 ? Number(args[itemsArg + 1]) : SMALL ? 1000 : 100_000;
+const SECONDS = SMALL ? 2 : 10;
+const CONNECTIONS = 50;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+if (!Number.isInteger(ITEMS) || ITEMS < 1) throw new Error('--items needs a positive whole number');
+
+const report: string[] = [];
+const children = new Set<ChildProcess>();
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const note = (line: string) => {
+  console.log(line);
+  report.push(line);
+};
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Runs a benchmark script to its end, echoing its output; returns the output. */
+function runScript(file: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.add(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      process.stdout.write(d);
+    });
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${file} exited with ${code}`));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  startMs: number;
+  stop: () => Promise<void>;
+}
+
+/** `node dist/server/main.js` as a child process; resolves once /readyz answers 200. */
+async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTH_SECRET, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(t);
+    children.delete(child);
+  };
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr.slice(-2000)}`);
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return { child, url, startMs: performance.now() - started, stop };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await stop();
+  throw new Error(`server not ready in ${timeoutMs} ms: ${stderr.slice(-2000)}`);
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+/** CONNECTIONS keep-alive loops on one path for `seconds`; samples the server's VmRSS meanwhile. */
+async function loadWithMemory(server: Server, pathname: string, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const { hostname, port } = new URL(server.url);
+  const get = () =>
+    new Promise<number>((resolve) => {
+      const t0 = performance.now();
+      http
+        .get({ hostname, port, path: pathname, agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : -1));
+        })
+        .on('error', () => resolve(-1));
+    });
+  const rssIdle = rssMb(server.child.pid!);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssMb(server.child.pid!)), 100);
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const ms = await get();
+        if (ms < 0) errors++;
+        else latencies.push(ms);
+      }
+    }),
+  );
+  clearInterval(sampler);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    errors,
+    rssIdle,
+    rssPeak: Math.max(...samples),
+    rssEnd: samples.at(-1) ?? NaN,
+  };
+}
+
+/** The SQL the app sends for the anonymous first page (limit 20), with its parameters inlined. */
+async function listQuerySql(url: string): Promise<string> {
+  let captured: { query: string; params: unknown[] } | undefined;
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => (captured ??= { query, params }) } });
+    await listIdeas(db as never, { limit: 20 });
+  } finally {
+    await pool.end();
+  }
+  if (!captured) throw new Error('no query captured');
+  const { query, params } = captured;
+  return query.replace(/\$(\d+)/g, (_, n: string) => {
+    const v = params[Number(n) - 1];
+    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+  });
+}
+
+function pgbench(url: string, sql: string, seconds: number): { tps: number; latencyMs: number } | string {
+  if (spawnSync('which', ['pgbench']).status !== 0) return 'pgbench is not installed';
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-pgbench-'));
+  const script = path.join(dir, 'list.sql');
+  writeFileSync(script, `${sql.replace(/\s+/g, ' ')};\n`);
+  const u = new URL(url);
+  const threads = Math.max(1, os.cpus().length);
+  const r = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', String(threads), '-T', String(seconds), '-f', script, '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
+    { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
+  );
+  rmSync(dir, { recursive: true, force: true });
+  const tps = /tps = ([\d.]+)/.exec(r.stdout);
+  const lat = /latency average = ([\d.]+) ms/.exec(r.stdout);
+  if (!tps) return `pgbench failed: ${(r.stderr || r.stdout).slice(-500)}`;
+  return { tps: Number(tps[1]), latencyMs: Number(lat?.[1] ?? NaN) };
+}
+
+async function coldStarts() {
+  note('');
+  note('### 5. Embedded cold start (PGlite) to /readyz');
+  const fresh: number[] = [];
+  for (let i = 0; i < (SMALL ? 1 : 3); i++) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-cold-'));
+    try {
+      const s = await startServer({ DATA_DIR: dir });
+      fresh.push(s.startMs);
+      await s.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-cold-'));
+  const existing: number[] = [];
+  try {
+    const seeding = await startServer({ DATA_DIR: dir, IDEAHUB_DEMO: '1' }, 300_000);
+    await seeding.stop();
+    for (let i = 0; i < 3; i++) {
+      const s = await startServer({ DATA_DIR: dir });
+      existing.push(s.startMs);
+      await s.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' / ');
+  note(`- fresh DATA_DIR (creates the database, runs every migration): ${ms(fresh)} ms — load ${load()}`);
+  note(`- existing DATA_DIR seeded with the demo: ${ms(existing)} ms — load ${load()}`);
+  note(`- target: under 2,000 ms`);
+}
+
+async function bundles() {
+  note('');
+  note('### 6. Production bundle per route (JS a first visit loads: entry + the route chunk and their static imports)');
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-bench-web-'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
+    const home = homeInitialJs(outDir);
+    note(`- home route initial JS: ${kib(home.gzip)} gzip, ${kib(home.brotli)} brotli, ${kib(home.raw)} raw, ${home.files.length} files (target 120 KiB gzip)`);
+    note('');
+    note('| route | files | raw | gzip | brotli |');
+    note('| --- | ---: | ---: | ---: | ---: |');
+    for (const r of routeSizes(outDir)) note(`| ${r.route} | ${r.files.length} | ${kib(r.raw)} | ${kib(r.gzip)} | ${kib(r.brotli)} |`);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const started = new Date();
+  note(`## bench harness (npm run bench${SMALL ? ' -- --small' : ''}) — ${started.toISOString()}`);
+  note('');
+  note(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; ` +
+      `${ITEMS.toLocaleString('en')} items, ${SECONDS} s per list figure, ${CONNECTIONS} connections. Load average (1 / 5 / 15 min) at the start: ${load()}.` +
+      (SMALL ? ' Small mode proves the harness works; its figures judge nothing.' : ''),
+  );
+  (buildIfStale as () => void)();
+
+  // 1. The list benchmark (appends its own table to RESULTS.md); keep its database for 3 and 4.
+  const listOut = await runScript('bench/ideas-list.bench.ts', {
+    BENCH_ITEMS: String(ITEMS),
+    BENCH_PEOPLE: String(SMALL ? 100 : 2000),
+    BENCH_SECONDS: String(SECONDS),
+    BENCH_KEEP: '1',
+    BENCH_LABEL: `from npm run bench${SMALL ? ' --small' : ''}`,
+  });
+  const dbName = /kept database (\S+)/.exec(listOut)?.[1];
+  note('');
+  note(`### 1. ideas list: the 'ideas list' table above, appended by bench/ideas-list.bench.ts in this run. Load after it: ${load()}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    // 2. Realtime fan-out (appends its own section).
+    await runScript('bench/realtime.bench.ts', SMALL ? { SUBSCRIBERS: '100', MESSAGES: '40', RATE: '20' } : {});
+    note(`### 2. realtime: the 'realtime fan-out' section above, appended by bench/realtime.bench.ts in this run. Load after it: ${load()}`);
+
+    if (dbName) {
+      const url = withDatabase(ADMIN_URL, dbName);
+      // 3. The production server as a child process: throughput and resident memory under load.
+      note('');
+      note(`### 3. Production server process (node dist/server/main.js, DATABASE_URL) under the list load`);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-bench-data-'));
+      const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+      let appRps = NaN;
+      try {
+        await loadWithMemory(server, '/api/ideas?limit=20', 1); // warm-up
+        const r = await loadWithMemory(server, '/api/ideas?limit=20', SECONDS);
+        appRps = r.rps;
+        note(
+          `- first page, ${CONNECTIONS} connections, ${SECONDS} s: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors} — load ${load()}`,
+        );
+        note(`- resident memory (VmRSS): idle ${r.rssIdle.toFixed(0)} MB, peak under load ${r.rssPeak.toFixed(0)} MB, at the end ${r.rssEnd.toFixed(0)} MB (target under 200 MB)`);
+      } finally {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+
+      // 4. The same SQL straight against PostgreSQL.
+      note('');
+      note('### 4. The first page\'s SQL straight against PostgreSQL (pgbench, prepared, same concurrency)');
+      const sql = await listQuerySql(url);
+      const b = pgbench(url, sql, SECONDS);
+      if (typeof b === 'string') note(`- ${b}`);
+      else {
+        note(`- pgbench: ${b.tps.toFixed(0)} tps, latency average ${b.latencyMs.toFixed(2)} ms — load ${load()}`);
+        note(`- ratio IdeaHub / PostgreSQL: ${(appRps / b.tps).toFixed(2)} (target at least 0.5)`);
+      }
+      note('');
+      note('<details><summary>the SQL</summary>');
+      note('');
+      note('```sql');
+      note(sql);
+      note('```');
+      note('</details>');
+    } else note('- the list benchmark kept no database: server memory and pgbench skipped');
+
+    // 5, 6.
+    await coldStarts();
+    await bundles();
+  } finally {
+    if (dbName) await admin.query(`drop database if exists "${dbName}" with (force)`).catch((e: unknown) => console.error('could not drop', dbName, e));
+    await admin.end();
+  }
+  note('');
+  note(`Harness done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s; load average at the end ${load()}.`);
+  appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), `\n${report.join('\n')}\n`);
+}
+
+const stopAll = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+main().catch((error: unknown) => {
+  console.error(error);
+  stopAll();
+  process.exitCode = 1;
+});

@@ -1,0 +1,175 @@
+/** Builds the HTTP app: middleware, API routes, OpenAPI document, storage and the web app. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { AppEnv } from './app-env.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { maintenanceGate } from './features/admin/maintenance.ts';
+import { registerAdminRoutes } from './features/admin/routes.ts';
+import type { Accounts } from './features/auth/index.ts';
+import { originGuard } from './features/auth/origin-guard.ts';
+import { registerCouponRoutes } from './features/coupons/routes.ts';
+import type { DiscussionRealtime } from './features/discussion/live.ts';
+import { registerDiscussionRoutes } from './features/discussion/routes.ts';
+import { registerHealthRoutes } from './features/health/routes.ts';
+import { renderIdeaPage } from './features/idea-page/render.ts';
+import { registerIdeaManageRoutes } from './features/ideas/manage-routes.ts';
+import { registerMyIdeaRoutes } from './features/ideas/me-routes.ts';
+import { registerIdeaRoutes } from './features/ideas/routes.ts';
+import { IDEA_IMAGE_UPLOAD_PATH, registerUploadRoutes } from './features/ideas/upload-routes.ts';
+import type { Viewer } from './features/ideas/service.ts';
+import { registerLikeRoutes } from './features/likes/routes.ts';
+import { registerProfileRoutes } from './features/profiles/routes.ts';
+import { registerRatingRoutes } from './features/ratings/routes.ts';
+import { registerSavedRoutes } from './features/saved/routes.ts';
+import { registerSettingsRoutes } from './features/settings/routes.ts';
+import { registerStorageRoutes } from './features/storage/routes.ts';
+import { AppError } from './lib/errors.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { loadWebAssets } from './lib/web-assets.ts';
+import type { Logger } from './logger.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Folder of the built web app (dist/web); null serves the API only. */
+  webRoot: string | null;
+  /** Who is asking; filled in by the accounts feature. */
+  resolveViewer?: (c: Context<AppEnv>) => Promise<Viewer | null>;
+  /** Sign-up, sign-in and sessions (better-auth at /api/auth/*); provides resolveViewer too. */
+  accounts?: Pick<Accounts, 'resolveViewer' | 'register'>;
+  /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
+  realtime?: DiscussionRealtime;
+}
+
+const API_BODY_LIMIT = 1024 * 1024;
+
+export function validationHook(
+  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  c: Context,
+) {
+  if (result.success) return;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  const first = result.error.issues[0]?.message ?? 'The request is not valid.';
+  return c.json({ error: { code: 'bad_request', message: first, fields } }, 400);
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const web = loadWebAssets(deps.webRoot);
+
+  app.use('*', requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('db', database.db);
+    c.set('database', database);
+    c.set('config', config);
+    c.set('logger', logger.child({ requestId: c.var.requestId }));
+    c.set('viewer', null);
+    await next();
+    const level = c.res.status >= 500 ? 'error' : 'info';
+    // Path only (no query string: it may carry search text or tokens), never bodies or headers.
+    logger[level]({
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.use('*', securityHeaders(config));
+  app.use('*', async (c, next) => {
+    // Live streams must not be buffered by compression.
+    if (c.req.header('accept')?.includes('text/event-stream')) return next();
+    return compress()(c, next);
+  });
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
+  });
+  // The image upload sets its own, larger limit (upload-routes.ts).
+  app.use('/api/*', (c, next) => (c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  // A state-changing request from another website is refused on every API route.
+  app.use('/api/*', originGuard(config.PUBLIC_URL));
+  const resolveViewer = deps.resolveViewer ?? deps.accounts?.resolveViewer;
+  if (resolveViewer) {
+    app.use('/api/*', async (c, next) => {
+      c.set('viewer', await resolveViewer(c));
+      await next();
+    });
+  }
+  // Maintenance mode (admin setting): 503 for everyone but admins, once the viewer is known.
+  app.use('/api/*', maintenanceGate);
+
+  registerHealthRoutes(app);
+  deps.accounts?.register(app);
+  registerProfileRoutes(app);
+  registerIdeaRoutes(app);
+  registerIdeaManageRoutes(app);
+  registerMyIdeaRoutes(app);
+  registerUploadRoutes(app);
+  registerSavedRoutes(app);
+  registerLikeRoutes(app);
+  registerRatingRoutes(app);
+  registerDiscussionRoutes(app, deps.realtime);
+  registerCouponRoutes(app);
+  registerSettingsRoutes(app);
+  registerStorageRoutes(app);
+  registerAdminRoutes(app);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'IdeaHub API', version: '1.0.0', description: 'The API behind IdeaHub.' },
+  });
+
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
+  );
+
+  app.get('*', async (c) => {
+    const asset = web.serve(c);
+    if (asset) return asset;
+    // /ideas/{id}: link-preview tags written into the page, 404 for a missing item.
+    return (await renderIdeaPage(c, web.indexHtml)) ?? web.sendIndex(c);
+  });
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 400 ? 'The request body is not valid JSON.' : err.message || 'The request could not be handled.';
+      return c.json({ error: { code: status === 400 ? 'bad_request' : 'http_error', message } }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      return c.json({ error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } }, 503);
+    }
+    c.var.logger?.error({ err: { name: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  return app;
+}
+
+/** Connection failures (server down or restarting) become 503, answered fast, not 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+  if (e?.code && codes.has(e.code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? ''))
+    return true;
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
+export type App = ReturnType<typeof createApp>;

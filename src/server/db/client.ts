@@ -1,0 +1,139 @@
+/**
+ * Opens the store of record: PGlite under DATA_DIR by default (one process only, locked),
+ * or the PostgreSQL server at DATABASE_URL. Both get the same schema and migrations.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Runs committed migrations once, serialised across instances. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The underlying client, for LISTEN/NOTIFY and bulk work. */
+  readonly pglite?: PGlite;
+  readonly pool?: pg.Pool;
+}
+
+export class DatabaseOpenError extends Error {}
+
+/** Where the committed migrations are, in the source tree and in the built server alike. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`Migrations folder not found next to ${here}`);
+}
+
+// Advisory lock key for migrations: any fixed 64-bit number, the same in every instance.
+const MIGRATION_LOCK_KEY = 7_402_318_221;
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'ideahub',
+  });
+  // An idle client losing its server (restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(`Invalid DATABASE_URL: cannot connect (${(error as Error).message})`);
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens PGlite in `dataDir` (or in memory when dataDir is 'memory://'), after taking the folder's lock. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = new PGlite({ extensions: { pg_trgm } });
+  } else {
+    const dir = path.resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(dir);
+    try {
+      client = new PGlite(path.join(dir, 'pg'), { extensions: { pg_trgm } });
+      await client.waitReady;
+    } catch (error) {
+      lock.release();
+      throw new DatabaseOpenError(`Invalid DATA_DIR: cannot open the embedded database in ${dir} (${(error as Error).message})`);
+    }
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+}
+
+/** After bulk loads PGlite needs this (no autovacuum), or trigram searches fall back to scans. */
+export async function analyze(database: Database): Promise<void> {
+  await database.db.execute(sql`vacuum analyze`);
+}

@@ -1,0 +1,280 @@
+/**
+ * IdeaHub's own tables (SPEC.md §3). Counters on ideas (likes, messages, ratings) are kept
+ * as columns, updated in the same transaction as the row they count, so lists need no joins
+ * or aggregates per card.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth-schema.ts';
+
+export * from './auth-schema.ts';
+
+// Millisecond precision: what JavaScript dates hold, so keyset cursors round-trip exactly.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    email: text('email').notNull(),
+    contactInfo: text('contact_info'),
+    phone: text('phone'),
+    bio: text('bio'),
+    industry: text('industry'),
+    educationStatus: text('education_status'),
+    address: text('address'),
+    country: text('country'),
+    state: text('state'),
+    lga: text('lga'),
+    skills: text('skills').array(),
+    bankName: text('bank_name'),
+    bankAccountNumber: text('bank_account_number'),
+    bankAccountName: text('bank_account_name'),
+    nextOfKinName: text('next_of_kin_name'),
+    nextOfKinPhone: text('next_of_kin_phone'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Admin search by name (ILIKE '%text%').
+  (t) => [index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`)],
+);
+
+export const ideas = pgTable(
+  'ideas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('NGN'),
+    category: text('category').notNull().default('idea'),
+    imageUrl: text('image_url'),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }),
+    projectDetails: text('project_details'),
+    likeCount: integer('like_count').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('ideas_category_check', sql`${t.category} in ('idea', 'product')`),
+    check('ideas_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR')`),
+    check('ideas_price_check', sql`${t.price} >= 0`),
+    check('ideas_rating_check', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    // DESC NULLS FIRST is what a plain `order by created_at desc, id desc` asks for; an index
+    // built NULLS LAST (drizzle's default for desc()) cannot serve it, and every list would sort
+    // the whole table (bench/RESULTS.md).
+    index('ideas_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ideas_category_created_at_id_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ideas_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ideas_user_id_category_created_at_idx').on(t.userId, t.category, t.createdAt.desc().nullsFirst()),
+    // Finds the item showing one of our uploads (an upload serves one item only). Hash: URLs may be long.
+    index('ideas_image_url_idx').using('hash', t.imageUrl),
+    index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('ideas_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('likes_idea_id_user_id_unique').on(t.ideaId, t.userId),
+    index('likes_user_id_idx').on(t.userId),
+    index('likes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ratings_idea_id_user_id_unique').on(t.ideaId, t.userId),
+    check('ratings_value_check', sql`${t.value} between 1 and 5`),
+    index('ratings_user_id_idx').on(t.userId),
+  ],
+);
+
+export const ideaDiscussions = pgTable('idea_discussions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ideaId: uuid('idea_id')
+    .notNull()
+    .unique()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ideaDiscussionMessages = pgTable(
+  'idea_discussion_messages',
+  {
+    /** Monotonic id: doubles as the SSE event id a reconnecting client resumes from. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => ideaDiscussions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('idea_discussion_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
+    index('idea_discussion_messages_discussion_id_idx').on(t.discussionId, t.id),
+    index('idea_discussion_messages_user_id_idx').on(t.userId),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    isUsed: boolean('is_used').notNull().default(false),
+    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    index('coupons_assigned_to_idx').on(t.assignedTo, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('coupons_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
+    index('coupons_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').unique(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    /** Minor units (kobo, cents). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    check('payments_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR')`),
+    index('payments_reference_trgm_idx').using('gin', sql`${t.reference} gin_trgm_ops`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'success', 'failed', 'refunded')`),
+    index('payments_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payments_status_created_at_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Files of bucket 'idea-images' (and any later bucket), kept in the database so every instance shares them. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: bytea('bytes').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('stored_files_bucket_name_unique').on(t.bucket, t.name),
+    check('stored_files_content_type_check', sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp')`),
+    index('stored_files_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+/** Bookmarks: the dashboard's Saved tab. */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ideaId] }),
+    index('saved_items_idea_id_idx').on(t.ideaId),
+    // The Saved tab: newest saved first, keyset paged.
+    index('saved_items_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.ideaId.desc().nullsFirst()),
+  ],
+);
+
+/** The Contact action of a card: recorded, nothing shown (SPEC §2). */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_requests_idea_id_idx').on(t.ideaId)],
+);
+
+/** Admin settings (SPEC §3), one row per key; validated by the shared settings schema. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -1,0 +1,280 @@
+/**
+ * The better-auth instance (ARCHITECTURE.md decision 5): email + password with required email
+ * confirmation, sessions in httpOnly cookies, database-backed rate limits, the admin plugin's
+ * three roles, bearer + jwt for API clients, and 'Continue with Google' through the generic
+ * OAuth plugin (any OpenID Connect issuer) when GOOGLE_CLIENT_ID is set.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins/admin';
+import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
+import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { jwt } from 'better-auth/plugins/jwt';
+import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
+import { PROFILE_TEXT_FIELDS } from '../../../shared/schemas/profile.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, jwks, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { type Mailer, maskEmail } from '../../lib/mail.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Logger } from '../../logger.ts';
+import { ensureProfile } from '../profiles/service.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { shouldPromoteToAdmin } from './admin-emails.ts';
+import { CLIENT_IP_HEADER } from './client-ip.ts';
+import { resetPasswordMail, verificationMail } from './mail-templates.ts';
+import { DEFAULT_RULE, IP_RULES } from './rate-limits.ts';
+import { createTransactionScope } from './transaction-scope.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** The OAuth provider id of 'Continue with Google' (any OpenID Connect issuer, OIDC_ISSUER). */
+export const GOOGLE_PROVIDER_ID = 'google';
+export const COOKIE_PREFIX = 'ideahub';
+
+const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
+const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+const RESET_LINK_SECONDS = 60 * 60;
+
+export interface AuthDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  secret: string;
+}
+
+const EMAIL_IN_TEXT = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
+
+/** better-auth's own log lines go to our logger, with any email address in them masked. */
+function authLogger(logger: Logger) {
+  return {
+    level: 'warn' as const,
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const text = message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
+      const first = args[0];
+      const err = first instanceof Error ? { err: { name: first.name, message: first.message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) } } : {};
+      logger[level]({ component: 'better-auth', ...err }, text);
+    },
+  };
+}
+
+/** The passwords a request sets, by better-auth path (sign-up, reset, change, admin). */
+function passwordsIn(path: string, body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as Record<string, unknown>;
+  const found: string[] = [];
+  if ((path === '/sign-up/email' || path === '/admin/create-user') && typeof b.password === 'string') found.push(b.password);
+  if (typeof b.newPassword === 'string') found.push(b.newPassword);
+  return found;
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, database, logger, mailer } = deps;
+  const scope = createTransactionScope(database.db);
+  const https = config.PUBLIC_URL.startsWith('https://');
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+
+  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      logger.error({ to: maskEmail(message.to), subject: message.subject, err: (error as Error).message }, 'mail could not be sent');
+      throw new APIError('SERVICE_UNAVAILABLE', {
+        code: 'MAIL_NOT_SENT',
+        message: 'We could not send the email right now. Please try again in a few minutes.',
+      });
+    }
+  };
+
+  const google = config.GOOGLE_CLIENT_ID
+    ? [
+        genericOAuth({
+          config: [
+            {
+              providerId: GOOGLE_PROVIDER_ID,
+              name: 'Google',
+              discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              scopes: ['openid', 'email', 'profile'],
+              pkce: true,
+              requireIdTokenVerification: true,
+            },
+          ],
+        }),
+      ]
+    : [];
+
+  return betterAuth({
+    appName: 'IdeaHub',
+    baseURL: config.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    trustedOrigins: [publicOrigin],
+    telemetry: { enabled: false },
+    logger: authLogger(logger),
+    database: drizzleAdapter(scope.db, {
+      provider: 'pg',
+      // Sign-up writes the user, its credential account and (our hook) its profile atomically.
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, jwks },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      // The real minimum is the platform setting (passwordMinLength), checked in hooks.before.
+      minPasswordLength: 1,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(resetPasswordMail({ to: user.email, name: user.name, link: url, publicUrl: config.PUBLIC_URL }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail(verificationMail({ to: user.email, name: user.name, link: url, publicUrl: config.PUBLIC_URL }));
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      // Renewed (cookie and row) when used and older than a day: a session lives while in use.
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
+      // Every request checks the session row, so sign-out ends the session everywhere at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      encryptOAuthTokens: true,
+      // A provider account joins an existing password account only when both addresses are verified.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: DEFAULT_RULE.window,
+      max: DEFAULT_RULE.max,
+      customRules: IP_RULES,
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+      // Set by our handler from the socket (or trusted proxies); never a header a client chose.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips these under NODE_ENV=test; we want tests to see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    onAPIError: {
+      // OAuth failures land on the sign-in page (?error=code), which explains them.
+      errorURL: `${config.PUBLIC_URL}/auth`,
+      onError(error) {
+        // Client mistakes are answered to the client; only our failures are worth a log line.
+        if (isAPIError(error) && error.statusCode < 500) return;
+        const e = error as Error;
+        logger.error({ component: 'better-auth', err: { name: e?.name, message: String(e?.message ?? e).replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) } }, 'account request failed');
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        roles: { admin: adminAc, moderator: defaultAc.newRole({ user: [], session: [] }), user: userAc },
+      }),
+      bearer(),
+      jwt({ disableSettingJwtHeader: true }),
+      ...google,
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const passwords = passwordsIn(ctx.path, ctx.body);
+        const isSignUp = ctx.path === '/sign-up/email';
+        const isSignIn = ctx.path === '/sign-in/email';
+        if (!isSignUp && !isSignIn && passwords.length === 0) return;
+        const settings = await getPlatformSettings(scope.current());
+        // The admin setting 'requireEmailVerification' applies from the next request on. better-auth
+        // reads these two options per request; the setting is platform-wide, so every request at a
+        // given moment sees the same value. Confirmation mails are still sent, and the admin-email
+        // rule still needs a confirmed address.
+        const emailAndPassword = ctx.context.options.emailAndPassword;
+        if (emailAndPassword) {
+          emailAndPassword.requireEmailVerification = settings.requireEmailVerification;
+          emailAndPassword.autoSignIn = !settings.requireEmailVerification;
+        }
+        if (!isSignUp && passwords.length === 0) return;
+        if (isSignUp) {
+          if (!settings.newRegistrations) {
+            throw new APIError('FORBIDDEN', { code: 'REGISTRATIONS_CLOSED', message: AUTH_MESSAGES.registrationsClosed });
+          }
+          const name = (ctx.body as { name?: unknown } | undefined)?.name;
+          if (typeof name !== 'string' || name.trim() === '') {
+            throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: AUTH_MESSAGES.fullNameRequired });
+          }
+          if (name.trim().length > PROFILE_TEXT_FIELDS.fullName.max) {
+            throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: AUTH_MESSAGES.fullNameTooLong });
+          }
+        }
+        const min = Math.max(1, settings.passwordMinLength);
+        if (passwords.some((p) => p.length < min)) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: AUTH_MESSAGES.passwordTooShort(min) });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            // Every way in (password sign-up, Google) honours 'new registrations' off; admins may still add people.
+            if (!ctx?.path?.startsWith('/admin/')) {
+              const settings = await getPlatformSettings(scope.current());
+              if (!settings.newRegistrations) {
+                throw new APIError('FORBIDDEN', { code: 'REGISTRATIONS_CLOSED', message: AUTH_MESSAGES.registrationsClosed });
+              }
+            }
+            const name = (user.name ?? '').trim().slice(0, PROFILE_TEXT_FIELDS.fullName.max);
+            return { data: { ...user, name } };
+          },
+        },
+      },
+      account: {
+        create: {
+          // Runs inside the sign-up (and OAuth sign-up) transaction, right after the user row:
+          // the profile is written in that same transaction.
+          before: async (account) => {
+            await ensureProfile(scope.current(), account.userId);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const db = scope.current();
+            await ensureProfile(db, session.userId);
+            if (config.ADMIN_EMAILS.length === 0) return;
+            const [user] = await db
+              .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            if (user && shouldPromoteToAdmin(user, config.ADMIN_EMAILS)) {
+              await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, session.userId));
+              logger.info({ userId: session.userId }, 'admin role given (ADMIN_EMAILS)');
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

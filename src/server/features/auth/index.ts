@@ -1,0 +1,73 @@
+/**
+ * The accounts feature, assembled once per server: the better-auth instance, the mailer, who is
+ * asking (resolveViewer), and the HTTP routes. server.ts builds it and hands it to createApp.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { roleSchema } from '../../../shared/schemas/auth.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createMailer, type Mailer } from '../../lib/mail.ts';
+import type { Logger } from '../../logger.ts';
+import type { Viewer } from '../ideas/service.ts';
+import { AUTH_BASE_PATH, type Auth, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
+import { trustedProxyMatcher } from './client-ip.ts';
+import { registerAuthRoutes } from './routes.ts';
+import { resolveAuthSecret } from './secret.ts';
+
+export interface Accounts {
+  readonly auth: Auth;
+  readonly mailer: Mailer;
+  readonly googleEnabled: boolean;
+  /** The signed-in person of a request (session cookie or bearer token), or null. */
+  resolveViewer(c: Context<AppEnv>): Promise<Viewer | null>;
+  /** Mounts /api/auth/*, /api/auth-config and (development) /api/dev/outbox. */
+  register(app: OpenAPIHono<AppEnv>): void;
+  close(): void;
+}
+
+export interface AccountsOptions {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Replaces the mailer made from the config (tests). */
+  mailer?: Mailer;
+}
+
+export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
+  const { config, database, logger } = opts;
+  const isTrustedProxy = trustedProxyMatcher(config.TRUSTED_PROXIES);
+  const mailer = opts.mailer ?? createMailer(config, logger);
+  const auth = createAuth({ config, database, logger, mailer, secret: resolveAuthSecret(config, logger) });
+  // Initialises better-auth now (plugins, and the OpenID Connect discovery of 'Continue with Google').
+  const context = await auth.$context;
+  const googleEnabled = context.socialProviders.some((p) => p.id === GOOGLE_PROVIDER_ID);
+  if (config.GOOGLE_CLIENT_ID && !googleEnabled) {
+    logger.error(
+      { issuer: config.OIDC_ISSUER },
+      'Continue with Google is off: the OpenID Connect issuer (OIDC_ISSUER) could not be reached or described at start-up',
+    );
+  }
+
+  return {
+    auth,
+    mailer,
+    googleEnabled,
+    async resolveViewer(c) {
+      if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) return null;
+      const role = roleSchema.safeParse((session.user as { role?: unknown }).role);
+      return { userId: session.user.id, role: role.success ? role.data : 'user' };
+    },
+    register(app) {
+      registerAuthRoutes(app, { auth, mailer, isTrustedProxy, googleEnabled });
+    },
+    close() {
+      mailer.close();
+    },
+  };
+}
+
+export type { Auth } from './auth.ts';

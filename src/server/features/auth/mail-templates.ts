@@ -1,0 +1,76 @@
+/** The account mails: plain text plus simple HTML, branded IdeaHub, linking to PUBLIC_URL. */
+import type { MailMessage } from '../../lib/mail.ts';
+
+const BRAND = 'IdeaHub';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+interface Layout {
+  to: string;
+  subject: string;
+  greetingName: string | null;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+  publicUrl: string;
+}
+
+function render(l: Layout): MailMessage {
+  const greeting = l.greetingName?.trim() ? `Hello ${l.greetingName.trim()},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    l.intro,
+    '',
+    `${l.action}:`,
+    l.link,
+    '',
+    l.outro,
+    '',
+    `${BRAND} · ${l.publicUrl}`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">${BRAND}</p>
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 24px">${escapeHtml(l.intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(l.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(l.action)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(l.link)}">${escapeHtml(l.link)}</a></p>
+<p style="margin:0 0 24px;font-size:13px;color:#6b7280">${escapeHtml(l.outro)}</p>
+<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(l.publicUrl)}">${BRAND}</a></p>
+</td></tr></table></body></html>`;
+  return { to: l.to, subject: l.subject, text, html, link: l.link };
+}
+
+export function verificationMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Confirm your email address for ${BRAND}`,
+    greetingName: input.name,
+    intro: `Thanks for joining ${BRAND}. Please confirm that this is your email address so you can sign in and start sharing ideas.`,
+    action: 'Confirm my email address',
+    link: input.link,
+    outro: 'This link expires in 24 hours. If you did not create an account, you can ignore this email.',
+    publicUrl: input.publicUrl,
+  });
+}
+
+export function resetPasswordMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Reset your ${BRAND} password`,
+    greetingName: input.name,
+    intro: `Someone (hopefully you) asked to reset the password of your ${BRAND} account. Choose a new password with the link below; you will be signed out everywhere else.`,
+    action: 'Choose a new password',
+    link: input.link,
+    outro: 'This link expires in 1 hour. If you did not ask for this, you can ignore this email: your password stays as it is.',
+    publicUrl: input.publicUrl,
+  });
+}

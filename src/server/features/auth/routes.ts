@@ -1,0 +1,131 @@
+/**
+ * Accounts over HTTP: better-auth's handler at /api/auth/* (with the client address set from
+ * the socket, per-email limits, and our error body), GET /api/auth-config for the sign-in
+ * screens, and, in development without SMTP_URL, GET /api/dev/outbox.
+ */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { authConfigSchema, outboxResponseSchema } from '../../../shared/schemas/auth.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, resolveClientIp } from './client-ip.ts';
+import { clearEmailLimit, consumeEmailLimit, emailLimitKey, peekEmailLimit } from './email-rate-limit.ts';
+import { rewriteAuthErrorResponse } from './error-body.ts';
+import { EMAIL_FAILURE_RULES, EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
+
+export interface AuthRoutesDeps {
+  auth: Auth;
+  mailer: Mailer;
+  isTrustedProxy: (ip: string) => boolean;
+  /** Whether 'Continue with Google' loaded (configured, and its issuer answered at start-up). */
+  googleEnabled: boolean;
+}
+
+function socketAddress(c: Context<AppEnv>): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    // Not served by @hono/node-server (app.request in unit tests): no socket.
+    return null;
+  }
+}
+
+export function clientIpOf(c: Context<AppEnv>, isTrustedProxy: (ip: string) => boolean): string | null {
+  return resolveClientIp({ socketAddress: socketAddress(c), forwardedFor: c.req.header('x-forwarded-for'), isTrustedProxy });
+}
+
+/** The email address a sign-up / sign-in / mail request is about, from its JSON or form body. */
+export function emailInBody(text: string, contentType: string | undefined): string | null {
+  let value: unknown;
+  try {
+    value = contentType?.includes('application/x-www-form-urlencoded')
+      ? new URLSearchParams(text).get('email')
+      : (JSON.parse(text) as { email?: unknown } | null)?.email;
+  } catch {
+    return null;
+  }
+  return typeof value === 'string' && value.includes('@') ? value.trim().toLowerCase() : null;
+}
+
+const authConfigRoute = createRoute({
+  method: 'get',
+  path: '/api/auth-config',
+  tags: ['accounts'],
+  summary: 'What the sign-in and sign-up screens need to know about this site',
+  responses: { 200: { description: 'Account settings', content: { 'application/json': { schema: authConfigSchema } } } },
+});
+
+const outboxRoute = createRoute({
+  method: 'get',
+  path: '/api/dev/outbox',
+  tags: ['development'],
+  summary: 'Development only (no SMTP_URL): the last 50 mails, newest first',
+  responses: { 200: { description: 'Mails', content: { 'application/json': { schema: outboxResponseSchema } } } },
+});
+
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDeps) {
+  const { auth, mailer, isTrustedProxy } = deps;
+
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+    const method = c.req.method;
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    // better-auth's own admin endpoints (set-role, ban, impersonate…) bypass our rules (the last
+    // admin, the role matrix); roles are managed only through /api/admin/users.
+    if (path.startsWith('/admin/') || path === '/admin') {
+      return c.json({ error: { code: 'not_found', message: `No API endpoint at ${method} ${c.req.path}.` } }, 404);
+    }
+    const body = method === 'POST' ? await c.req.text() : undefined;
+
+    const emailRule = EMAIL_RULES[path];
+    const failureRule = EMAIL_FAILURE_RULES[path];
+    const email = (emailRule || failureRule) && body ? emailInBody(body, c.req.header('content-type')) : null;
+    const tooMany = (retryAfter: number, message: string) => {
+      c.header('Retry-After', String(retryAfter));
+      return c.json({ error: { code: 'too_many_requests', message } }, 429);
+    };
+    if (email && emailRule) {
+      const decision = await consumeEmailLimit(c.var.db, emailLimitKey(path, email), emailRule);
+      if (!decision.allowed) return tooMany(decision.retryAfter, tooManyMailsMessage(decision.retryAfter));
+    }
+    if (email && failureRule) {
+      const decision = await peekEmailLimit(c.var.db, emailLimitKey(path, email), failureRule);
+      if (!decision.allowed) return tooMany(decision.retryAfter, tooManyAttemptsMessage(decision.retryAfter));
+    }
+
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIpOf(c, isTrustedProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const res = await auth.handler(new Request(c.req.url, { method, headers, body }));
+    if (email && failureRule) {
+      const key = emailLimitKey(path, email);
+      if (res.status === 401) await consumeEmailLimit(c.var.db, key, failureRule);
+      else if (res.ok) await clearEmailLimit(c.var.db, key);
+    }
+    return rewriteAuthErrorResponse(res);
+  });
+
+  app.openapi(authConfigRoute, async (c) => {
+    const settings = await getPlatformSettings(c.var.db);
+    return c.json(
+      {
+        googleEnabled: deps.googleEnabled,
+        passwordMinLength: settings.passwordMinLength,
+        newRegistrations: settings.newRegistrations,
+        devOutbox: mailer.outbox !== null,
+      },
+      200,
+    );
+  });
+
+  const outbox = mailer.outbox;
+  if (outbox) {
+    app.openapi(outboxRoute, (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ mails: outbox.list() }, 200);
+    });
+  }
+}

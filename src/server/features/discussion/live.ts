@@ -1,0 +1,176 @@
+/**
+ * The live side of discussions: one LISTEN per server instance on DISCUSSION_CHANNEL, a fan-out
+ * per item, and the Server-Sent Events stream each viewer holds (lib/realtime.ts does the work).
+ *
+ * Stream protocol (GET /api/ideas/{id}/messages/stream, text/event-stream):
+ *   retry: 3000                      first, so a dropped client comes back after ~3 s
+ *   id: <message id>                 on every 'message' event: the client's Last-Event-ID
+ *   event: message                   data: the message as in the list endpoint
+ *   event: message-deleted           data: { "id": n } (no id line: the resume point stays put)
+ *   event: resync                    data: {} (removals may have been missed: reload the list)
+ *   : ready                          replay is done, live from here
+ *   : ping                           heartbeat, every 20 s by default
+ * On connect the stream replays every message after Last-Event-ID (header, else ?lastEventId=),
+ * in order, once, then continues live. Without either, it starts at the newest message.
+ */
+import type { DiscussionMessage } from '../../../shared/schemas/discussion.ts';
+import { STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  createEventStream,
+  encodeSseEvent,
+  EVENT_STREAM_HEADERS,
+  FanoutClosedError,
+  type FanoutOptions,
+  Heartbeat,
+  listenForNotifications,
+  type ListenOptions,
+  type NotificationListener,
+  TopicFanout,
+} from '../../lib/realtime.ts';
+import type { Logger } from '../../logger.ts';
+import { latestMessageId, messagesAfter } from './queries.ts';
+
+export const DISCUSSION_CHANNEL = 'ideahub_discussion';
+
+/** NOTIFY payload: tiny on purpose (8000 bytes is the limit): which item, which message, what happened. */
+export interface DiscussionNotice {
+  i: string;
+  m: number;
+  k: 'new' | 'del';
+}
+
+export function noticePayload(notice: DiscussionNotice): string {
+  return JSON.stringify(notice);
+}
+
+function parseNotice(payload: string): DiscussionNotice | null {
+  try {
+    const n = JSON.parse(payload) as Partial<DiscussionNotice>;
+    if (typeof n.i === 'string' && typeof n.m === 'number' && (n.k === 'new' || n.k === 'del')) return n as DiscussionNotice;
+  } catch {
+    /* not ours */
+  }
+  return null;
+}
+
+export interface DiscussionRealtimeOptions {
+  heartbeatMs?: number;
+  /** The reconnect delay streams ask clients to use. */
+  retryMs?: number;
+  listen?: ListenOptions;
+  fanout?: FanoutOptions;
+}
+
+export interface DiscussionRealtime {
+  /** Starts listening (call once, before serving). */
+  start(): Promise<void>;
+  /** The event stream of one item's discussion for a viewer already found entitled; 503 while shutting down. */
+  openStream(ideaId: string, fromId: number | null, signal: AbortSignal): Response;
+  /** Ends every open stream and refuses new ones: lets the HTTP server close (shutdown). */
+  closeAllStreams(): void;
+  /** Stops listening (after closeAllStreams, before the database closes). */
+  stop(): Promise<void>;
+  /** Subscribers registered now, over all items (0 when nobody watches). */
+  readonly subscriberCount: number;
+  readonly openStreams: number;
+  readonly listening: boolean;
+}
+
+export function createDiscussionRealtime(database: Database, logger: Logger, opts: DiscussionRealtimeOptions = {}): DiscussionRealtime {
+  const fanout = new TopicFanout<DiscussionMessage>(
+    {
+      latestId: (ideaId) => latestMessageId(database.db, ideaId),
+      loadAfter: (ideaId, afterId, limit) => messagesAfter(database.db, ideaId, afterId, limit),
+    },
+    logger,
+    opts.fanout,
+  );
+  const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
+  // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
+  const encoded = new WeakMap<DiscussionMessage, Uint8Array>();
+  const messageChunk = (m: DiscussionMessage) => {
+    let chunk = encoded.get(m);
+    if (!chunk) {
+      chunk = encodeSseEvent(STREAM_EVENTS.message, m, m.id);
+      encoded.set(m, chunk);
+    }
+    return chunk;
+  };
+  let listener: NotificationListener | null = null;
+
+  return {
+    async start() {
+      listener = await listenForNotifications(
+        database,
+        DISCUSSION_CHANNEL,
+        {
+          onNotify(payload) {
+            const notice = parseNotice(payload);
+            if (!notice) return;
+            if (notice.k === 'new') fanout.notifyInserted(notice.i);
+            else fanout.notifyRemoved(notice.i, notice.m);
+          },
+          onReconnect: () => fanout.resyncAll(),
+        },
+        logger,
+        opts.listen,
+      );
+    },
+
+    openStream(ideaId, fromId, signal) {
+      let subscription: { unsubscribe(): void } | null = null;
+      const stream = createEventStream({
+        signal,
+        retryMs: opts.retryMs,
+        onClose() {
+          subscription?.unsubscribe();
+          heartbeat.delete(stream);
+        },
+      });
+      try {
+        subscription = fanout.subscribe(ideaId, fromId, {
+          row: (m) => stream.sendEncoded(messageChunk(m)),
+          removed: (id) => stream.send(STREAM_EVENTS.messageDeleted, { id }),
+          resync: () => stream.send(STREAM_EVENTS.resync, {}),
+          ready: () => stream.comment('ready'),
+          close: () => stream.close(),
+        });
+      } catch (error) {
+        stream.close();
+        if (error instanceof FanoutClosedError) {
+          return Response.json(
+            { error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } },
+            { status: 503, headers: { 'Retry-After': '1' } },
+          );
+        }
+        throw error;
+      }
+      if (stream.closed) subscription.unsubscribe();
+      else heartbeat.add(stream);
+      return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
+    },
+
+    closeAllStreams() {
+      fanout.closeAll();
+      heartbeat.closeAll();
+    },
+
+    async stop() {
+      fanout.closeAll();
+      heartbeat.closeAll();
+      await listener?.stop();
+      listener = null;
+    },
+
+    get subscriberCount() {
+      return fanout.subscriberCount;
+    },
+    get openStreams() {
+      return heartbeat.size;
+    },
+    get listening() {
+      return listener?.connected ?? false;
+    },
+  };
+}

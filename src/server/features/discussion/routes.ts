@@ -1,0 +1,116 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  discussionMessageSchema,
+  messageInputSchema,
+  messageListQuerySchema,
+  messageListSchema,
+} from '../../../shared/schemas/discussion.ts';
+import { errorBodySchema } from '../../../shared/schemas/errors.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { DiscussionRealtime } from './live.ts';
+import { discussionAccess, listMessages, lockedError, postMessage, removeMessage } from './service.ts';
+
+const params = z.object({ id: z.string().max(100) });
+const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/ideas/{id}/messages',
+  tags: ['discussion'],
+  summary: 'Messages of an item’s discussion, oldest first (latest page by default; keyset by id)',
+  description:
+    'A viewer who may not see the discussion (not premium, not the owner, not an admin) gets { locked: true, items: [] }.',
+  request: { params, query: messageListQuerySchema },
+  responses: {
+    200: { description: 'A page of messages', content: { 'application/json': { schema: messageListSchema } } },
+    400: error('Bad query'),
+    404: error('No such item'),
+  },
+});
+
+const postRoute = createRoute({
+  method: 'post',
+  path: '/api/ideas/{id}/messages',
+  tags: ['discussion'],
+  summary: 'Post a message (trimmed, 1 to 2,000 characters) to a discussion the viewer can see',
+  request: { params, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
+  responses: {
+    201: { description: 'The stored message', content: { 'application/json': { schema: discussionMessageSchema } } },
+    400: error('Not a message'),
+    401: error('Not signed in'),
+    403: error('The viewer may not see this discussion'),
+    404: error('No such item'),
+    422: error('Empty or longer than 2,000 characters'),
+  },
+});
+
+const removeRoute = createRoute({
+  method: 'delete',
+  path: '/api/messages/{id}',
+  tags: ['discussion'],
+  summary: 'Remove a message (moderators and admins)',
+  request: { params: z.object({ id: z.string().max(40) }) },
+  responses: {
+    204: { description: 'Removed; every open stream gets message-deleted' },
+    401: error('Not signed in'),
+    403: error('Not a moderator or admin'),
+    404: error('No such message'),
+  },
+});
+
+const STREAM_PATH = '/api/ideas/{id}/messages/stream';
+
+/** Last-Event-ID (header, sent by EventSource on reconnect) wins over ?lastEventId= (first connect). */
+export function resumeFrom(header: string | undefined, query: string | undefined): number | null {
+  const raw = (header ?? query ?? '').trim();
+  if (!/^[0-9]{1,16}$/.test(raw)) return null;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: DiscussionRealtime | undefined) {
+  app.openapi(listRoute, async (c) => {
+    const result = await listMessages(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('query'), c.var.logger);
+    return c.json(result, 200);
+  });
+
+  app.openapi(postRoute, async (c) => {
+    const message = await postMessage(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('json').content, c.var.logger);
+    return c.json(message, 201);
+  });
+
+  app.openapi(removeRoute, async (c) => {
+    await removeMessage(c.var.db, c.req.valid('param').id, c.var.viewer);
+    return c.body(null, 204);
+  });
+
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: STREAM_PATH,
+    tags: ['discussion'],
+    summary: 'Live messages of a discussion (Server-Sent Events)',
+    description:
+      "Events 'message' (id: = message id), 'message-deleted' (data { id }) and 'resync'; ': ping' heartbeats. " +
+      'Resumes after Last-Event-ID (header) or ?lastEventId= (first connect), replaying missed messages in order, once. ' +
+      'Only for viewers who may see the discussion: visitors get 401, other viewers 403, and no message content.',
+    request: { params, query: z.object({ lastEventId: z.string().optional() }) },
+    responses: {
+      200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      401: error('Not signed in'),
+      403: error('The viewer may not see this discussion'),
+      404: error('No such item'),
+      503: error('The server is shutting down; reconnect'),
+    },
+  });
+
+  app.get('/api/ideas/:id/messages/stream', async (c) => {
+    const ideaId = c.req.param('id');
+    const { fullAccess } = await discussionAccess(c.var.db, ideaId, c.var.viewer, c.var.logger);
+    if (!fullAccess) throw lockedError(c.var.viewer);
+    if (!realtime) {
+      return c.json({ error: { code: 'unavailable', message: 'Live updates are not available on this server.' } }, 503);
+    }
+    const from = resumeFrom(c.req.header('last-event-id'), c.req.query('lastEventId'));
+    return realtime.openStream(ideaId, from, c.req.raw.signal);
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Link previews for /ideas/{id}: crawlers do not run scripts, so the server writes the page's
+ * title, meta description, canonical link, OpenGraph and Twitter card tags into index.html
+ * (SPEC §2 Idea details; issue 5). Only what a visitor may see goes in: the description is cut to
+ * its first 100 characters (§4 Premium), whatever the requester's session. Everything is
+ * HTML-escaped. A missing or malformed id answers the app (which shows 'Idea not found') with 404.
+ * /idea/{id}, the other reading of the route, redirects here permanently.
+ */
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { CURRENCIES, type Currency, DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
+import { formatPrice } from '../../../shared/format.ts';
+import { ideaMetaDescription, ideaPageTitle } from '../../../shared/rules/idea-meta.ts';
+import { previewDescription } from '../../../shared/rules/premium.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Db } from '../../db/client.ts';
+import { ideas } from '../../db/schema.ts';
+import { isIdeaId } from '../likes/idea-lookup.ts';
+
+const IDEA_PATH = /^\/ideas\/([^/]+)\/?$/;
+const LEGACY_PATH = /^\/idea\/([^/]+)\/?$/;
+const SITE_NAME = 'IdeaHub';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[ch]};`);
+}
+
+interface IdeaMeta {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  currency: string;
+  imageUrl: string | null;
+}
+
+async function loadIdeaMeta(db: Db, id: string): Promise<IdeaMeta | null> {
+  if (!isIdeaId(id)) return null;
+  const [row] = await db
+    .select({
+      id: ideas.id,
+      title: ideas.title,
+      description: ideas.description,
+      price: ideas.price,
+      currency: ideas.currency,
+      imageUrl: ideas.imageUrl,
+    })
+    .from(ideas)
+    .where(eq(ideas.id, id))
+    .limit(1);
+  return row ? { ...row, price: Number(row.price) } : null;
+}
+
+/** An absolute http(s) URL for the image, or null (relative paths resolve against PUBLIC_URL). */
+export function absoluteUrl(url: string | null, publicUrl: string): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, `${publicUrl}/`);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tags for one item, already escaped, one per line. */
+export function ideaHeadTags(idea: IdeaMeta, publicUrl: string): { title: string; tags: string } {
+  const visible = previewDescription(idea.description, DESCRIPTION_PREVIEW_LENGTH);
+  const truncated = visible.length < idea.description.length;
+  const description = ideaMetaDescription(idea.title, visible);
+  const summary = `${visible.replace(/\s+/g, ' ').trim()}${truncated ? '…' : ''}`;
+  const canonical = `${publicUrl}/ideas/${idea.id}`;
+  const image = absoluteUrl(idea.imageUrl, publicUrl);
+  const currency = (CURRENCIES as readonly string[]).includes(idea.currency) ? (idea.currency as Currency) : null;
+  const title = ideaPageTitle(idea.title);
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const lines = [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'product'),
+    meta('property', 'og:title', idea.title),
+    meta('property', 'og:description', summary),
+    meta('property', 'og:url', canonical),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', idea.title)] : []),
+    meta('property', 'product:price:amount', idea.price.toFixed(2)),
+    ...(currency ? [meta('property', 'product:price:currency', currency)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', idea.title),
+    meta('name', 'twitter:description', summary),
+    ...(image ? [meta('name', 'twitter:image', image), meta('name', 'twitter:image:alt', idea.title)] : []),
+    ...(currency ? [meta('name', 'twitter:label1', 'Price'), meta('name', 'twitter:data1', formatPrice(idea.price, currency))] : []),
+  ];
+  return { title, tags: lines.join('\n    ') };
+}
+
+/** index.html with its title replaced and `tags` in place of any description or canonical it had. */
+export function injectHead(indexHtml: string, title: string, tags: string): string {
+  const titleTag = `<title>${escapeHtml(title)}</title>`;
+  let html = indexHtml
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/gi, '')
+    .replace(/<link\s+rel=["']canonical["'][^>]*>\s*/gi, '');
+  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag) : html;
+  const block = `${/<title>/i.test(html) ? '' : `${titleTag}\n    `}${tags}\n  `;
+  return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `  ${block}</head>`) : `${block}${html}`;
+}
+
+function decodeSegment(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    return segment ?? '';
+  }
+}
+
+/**
+ * The HTML for /ideas/{id} (and the redirect for /idea/{id}); null for any other path, or when
+ * there is no built index.html, so the caller serves the app as usual.
+ */
+export async function renderIdeaPage(c: Context<AppEnv>, indexHtml: string | null): Promise<Response | null> {
+  const legacy = LEGACY_PATH.exec(c.req.path);
+  if (legacy) return c.redirect(`/ideas/${encodeURIComponent(decodeSegment(legacy[1]))}`, 301);
+  const match = IDEA_PATH.exec(c.req.path);
+  if (!match || !indexHtml) return null;
+  const id = decodeSegment(match[1]);
+  let idea: IdeaMeta | null;
+  try {
+    idea = await loadIdeaMeta(c.var.db, id);
+  } catch (error) {
+    // A database hiccup must not break the page itself: serve the plain app, which retries.
+    c.var.logger.warn({ err: (error as Error).message }, 'idea page: reading the item for link previews failed');
+    return null;
+  }
+  c.header('Cache-Control', 'no-cache');
+  if (!idea) {
+    const html = injectHead(indexHtml, `Idea not found | ${SITE_NAME}`, '<meta name="robots" content="noindex" />');
+    return c.html(html, 404);
+  }
+  const head = ideaHeadTags(idea, c.var.config.PUBLIC_URL);
+  return c.html(injectHead(indexHtml, head.title, head.tags), 200);
+}

@@ -1,0 +1,38 @@
+/** Premium: more than `threshold` own items. Owners and admins always see their / all content in full. */
+import { eq, sql } from 'drizzle-orm';
+import { PREMIUM_THRESHOLD } from '../../../shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { ideas } from '../../db/schema.ts';
+import type { Logger } from '../../logger.ts';
+import type { Viewer } from './service.ts';
+
+export async function countOwnItems(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ideas).where(eq(ideas.userId, userId));
+  return row?.n ?? 0;
+}
+
+export function isPremium(itemCount: number, threshold = PREMIUM_THRESHOLD): boolean {
+  return itemCount > threshold;
+}
+
+/**
+ * Whether `viewer` may see the full description and discussion of an item owned by `ownerId`.
+ * A failed check counts as not entitled and is logged (SPEC §8).
+ */
+export async function resolveAccess(
+  db: Db,
+  viewer: Viewer | null,
+  ownerId: string,
+  logger: Logger,
+  threshold = PREMIUM_THRESHOLD,
+): Promise<{ fullAccess: boolean; itemCount: number | null }> {
+  if (!viewer) return { fullAccess: false, itemCount: null };
+  try {
+    const itemCount = await countOwnItems(db, viewer.userId);
+    const full = viewer.role === 'admin' || viewer.userId === ownerId || isPremium(itemCount, threshold);
+    return { fullAccess: full, itemCount };
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, 'premium check failed; treating the viewer as not premium');
+    return { fullAccess: viewer.userId === ownerId, itemCount: null };
+  }
+}

@@ -1,0 +1,49 @@
+/** The signed-in person's own view: their items (dashboard), stat cards, and sharing eligibility. */
+import { computeEligibility, cooldownHours } from '../../../shared/rules/eligibility.ts';
+import type { EligibilityResponse, OwnIdeaListResponse, OwnStats } from '../../../shared/schemas/ideas.ts';
+import type { Db } from '../../db/client.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { findAuthorProfile } from './manage-queries.ts';
+import { countOwnByCategory, latestSharesOf, listOwnIdeas } from './queries.ts';
+import { toOwnIdea, type Viewer } from './service.ts';
+
+export async function listMyIdeas(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }): Promise<OwnIdeaListResponse> {
+  const rows = await listOwnIdeas(db, {
+    userId: viewer.userId,
+    after: page.cursor ? decodeCursor(page.cursor) : undefined,
+    limit: page.limit,
+  });
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toOwnIdea(row, viewer)),
+    nextCursor: rows.length > page.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+export async function myStats(db: Db, viewer: Viewer): Promise<OwnStats> {
+  const counts = await countOwnByCategory(db, viewer.userId);
+  return { total: counts.ideas + counts.products, ideas: counts.ideas, products: counts.products };
+}
+
+/** What the create page needs when it opens; the server re-checks on submit anyway. */
+export async function myEligibility(db: Db, viewer: Viewer, now = new Date()): Promise<EligibilityResponse> {
+  const [settings, latest, profile] = await Promise.all([
+    getPlatformSettings(db),
+    latestSharesOf(db, viewer.userId),
+    findAuthorProfile(db, viewer.userId),
+  ]);
+  const ideaCooldownHours = cooldownHours('idea', settings);
+  const productCooldownHours = cooldownHours('product', settings);
+  const e = computeEligibility({ latestIdeaAt: latest.idea, latestProductAt: latest.product, now, ideaCooldownHours, productCooldownHours });
+  const lock = (l: typeof e.idea) => ({ locked: l.locked, until: l.until ? l.until.toISOString() : null, remainingMs: Math.ceil(l.remainingMs) });
+  return {
+    idea: lock(e.idea),
+    product: lock(e.product),
+    ideaCooldownHours,
+    productCooldownHours,
+    profileComplete: Boolean(profile?.fullName?.trim() && profile.contactInfo?.trim()),
+    serverTime: now.toISOString(),
+  };
+}

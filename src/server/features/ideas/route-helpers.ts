@@ -1,0 +1,38 @@
+/** Small pieces the idea, coupon and saved-item routes share: sign-in, error responses, path ids. */
+import { z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorBodySchema } from '../../../shared/schemas/errors.ts';
+import { ideaListQuerySchema } from '../../../shared/schemas/ideas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { Viewer } from './service.ts';
+
+/** Route middleware: a visitor gets 401 before the body is even looked at. */
+export const requireSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.viewer) throw unauthorized();
+  await next();
+};
+
+/** The signed-in person of a request behind requireSignIn. */
+export function viewerOf(c: Context<AppEnv>): Viewer {
+  const viewer = c.var.viewer;
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** OpenAPI responses carrying the one error body, keyed by status. */
+export function errorResponses(codes: Record<number, string>) {
+  return Object.fromEntries(
+    Object.entries(codes).map(([status, description]) => [
+      status,
+      { description, content: { 'application/json': { schema: errorBodySchema } } },
+    ]),
+  );
+}
+
+/** An id in a path: any short string; one that is not a UUID is simply not found (404). */
+export const idParamsSchema = z.object({ id: z.string().max(100) });
+
+/** Cursor and page size of the signed-in lists: the same bounds as /api/ideas. */
+export const pageQuerySchema = ideaListQuerySchema.pick({ cursor: true, limit: true });
+export type PageQuery = z.infer<typeof pageQuerySchema>;

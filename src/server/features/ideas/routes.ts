@@ -1,0 +1,43 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { errorBodySchema } from '../../../shared/schemas/errors.ts';
+import { z } from '@hono/zod-openapi';
+import { ideaDetailSchema, ideaListQuerySchema, ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { browseIdeas, getIdeaDetail } from './service.ts';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/ideas',
+  tags: ['ideas'],
+  summary: 'Browse ideas and products, newest first (keyset paged)',
+  request: { query: ideaListQuerySchema },
+  responses: {
+    200: { description: 'A page of idea cards', content: { 'application/json': { schema: ideaListResponseSchema } } },
+    400: { description: 'Bad query', content: { 'application/json': { schema: errorBodySchema } } },
+  },
+});
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/api/ideas/{id}',
+  tags: ['ideas'],
+  summary: 'One idea or product (description cut for viewers who are not premium)',
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: { description: 'The item', content: { 'application/json': { schema: ideaDetailSchema } } },
+    404: { description: 'No such item', content: { 'application/json': { schema: errorBodySchema } } },
+  },
+});
+
+export function registerIdeaRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const result = await browseIdeas(c.var.db, query, c.var.viewer);
+    return c.json(result, 200);
+  });
+  app.openapi(detailRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const detail = await getIdeaDetail(c.var.db, id, c.var.viewer, c.var.logger);
+    return c.json(detail, 200);
+  });
+}

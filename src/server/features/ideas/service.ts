@@ -1,0 +1,107 @@
+/** Rules for reading ideas: paging, filtering, what a viewer may see of the creator. */
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
+import type { IdeaCard, IdeaDetail, IdeaListQuery, IdeaListResponse, OwnIdea } from '../../../shared/schemas/ideas.ts';
+import type { Db } from '../../db/client.ts';
+import { thumbnailUrlFor } from '../../lib/storage.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../logger.ts';
+import { resolveAccess } from './access.ts';
+import { premiumThreshold as readPremiumThreshold } from '../discussion/threshold.ts';
+import { viewerRating } from '../ratings/queries.ts';
+import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas } from './queries.ts';
+
+export interface Viewer {
+  userId: string;
+  role: 'admin' | 'moderator' | 'user';
+}
+
+/** A card row, with the viewer's saved/liked state when the query joined it (null otherwise). */
+type CardRow = Omit<IdeaCardRow, 'viewerSaved' | 'viewerLiked'> & { viewerSaved?: boolean | null; viewerLiked?: boolean | null };
+
+export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
+  const state =
+    viewer && row.viewerSaved !== null && row.viewerSaved !== undefined
+      ? { viewer: { saved: Boolean(row.viewerSaved), liked: Boolean(row.viewerLiked) } }
+      : {};
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    price: Number(row.price),
+    currency: row.currency as IdeaCard['currency'],
+    category: row.category as IdeaCard['category'],
+    imageUrl: row.imageUrl,
+    thumbnailUrl: thumbnailUrlFor(row.imageUrl),
+    rating: row.rating === null ? null : Number(row.rating),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    ratingCount: row.ratingCount,
+    ratingAverage: row.ratingCount > 0 ? Math.round((row.ratingTotal / row.ratingCount) * 10) / 10 : null,
+    createdAt: row.createdAt.toISOString(),
+    creator: {
+      name: row.creatorName?.trim() ? row.creatorName : null,
+      // Visitors are told to sign in to see contact details (SPEC §6), so they never receive them.
+      contactInfo: viewer ? (row.creatorContactInfo ?? null) : null,
+    },
+    ...state,
+  };
+}
+
+/** An item as its owner (or an admin) manages it: the card plus the full texts. */
+export function toOwnIdea(row: IdeaFullRow, viewer: Viewer | null): OwnIdea {
+  return { ...toIdeaCard(row, viewer), description: row.description, projectDetails: row.projectDetails };
+}
+
+export async function browseIdeas(
+  db: Db,
+  query: IdeaListQuery,
+  viewer: Viewer | null,
+  scope: { userId?: string } = {},
+): Promise<IdeaListResponse> {
+  const rows = await listIdeas(db, {
+    category: query.category === 'all' ? undefined : query.category,
+    search: query.q ? query.q : undefined,
+    userId: scope.userId,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit,
+    viewerId: viewer?.userId,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toIdeaCard(r, viewer)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+export const IDEA_NOT_FOUND = "The idea you're looking for doesn't exist or has been removed.";
+
+/** One item for its details page, with the description cut for viewers who are not entitled. */
+export async function getIdeaDetail(
+  db: Db,
+  id: string,
+  viewer: Viewer | null,
+  logger: Logger,
+  threshold?: number,
+): Promise<IdeaDetail> {
+  const row = await findIdea(db, id, viewer?.userId);
+  if (!row) throw notFound(IDEA_NOT_FOUND);
+  // The admin setting (default 20) unless the caller passes one.
+  const premiumThreshold = threshold ?? (await readPremiumThreshold(db, logger));
+  const access = await resolveAccess(db, viewer, row.userId, logger, premiumThreshold);
+  const { excerpt: _excerpt, viewer: viewerState, ...card } = toIdeaCard(row, viewer);
+  const rating = viewer ? await viewerRating(db, row.id, viewer.userId) : null;
+  const truncated = !access.fullAccess && [...row.description].length > DESCRIPTION_PREVIEW_LENGTH;
+  return {
+    ...card,
+    description: access.fullAccess ? row.description : [...row.description].slice(0, DESCRIPTION_PREVIEW_LENGTH).join(''),
+    descriptionTruncated: truncated,
+    projectDetails: access.fullAccess ? row.projectDetails : null,
+    fullAccess: access.fullAccess,
+    isOwner: viewer?.userId === row.userId,
+    viewerItemCount: access.itemCount,
+    premiumThreshold,
+    ...(viewerState ? { viewer: { ...viewerState, rating } } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { ratingInputSchema, ratingSummarySchema } from '../../../shared/schemas/engagement.ts';
+import { errorBodySchema } from '../../../shared/schemas/errors.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { rateIdea, unrateIdea } from './service.ts';
+
+const params = z.object({ id: z.string().max(100) });
+const json = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
+
+const rateRoute = createRoute({
+  method: 'put',
+  path: '/api/ideas/{id}/rating',
+  tags: ['ratings'],
+  summary: "Set the viewer's rating of an item, 1 to 5 stars (not the owner)",
+  request: { params, body: { required: true, content: { 'application/json': { schema: ratingInputSchema } } } },
+  responses: {
+    200: { description: 'The average, the count and the viewer’s stars', content: { 'application/json': { schema: ratingSummarySchema } } },
+    400: json('Not a whole number from 1 to 5'),
+    401: json('Not signed in'),
+    403: json('The owner cannot rate their own item'),
+    404: json('No such item'),
+  },
+});
+
+const unrateRoute = createRoute({
+  method: 'delete',
+  path: '/api/ideas/{id}/rating',
+  tags: ['ratings'],
+  summary: "Remove the viewer's rating (idempotent)",
+  request: { params },
+  responses: {
+    200: { description: 'The average and the count', content: { 'application/json': { schema: ratingSummarySchema } } },
+    401: json('Not signed in'),
+    404: json('No such item'),
+  },
+});
+
+export function registerRatingRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(rateRoute, async (c) =>
+    c.json(await rateIdea(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('json').value), 200),
+  );
+  app.openapi(unrateRoute, async (c) => c.json(await unrateIdea(c.var.db, c.req.valid('param').id, c.var.viewer), 200));
+}

@@ -1,0 +1,558 @@
+/**
+ * Live delivery across server instances (ARCHITECTURE.md decision 6, docs/decisions/0005):
+ *
+ * - `listenForNotifications`: ONE listening connection per instance. On PostgreSQL a dedicated
+ *   pg.Client (outside the pool) that LISTENs, pings itself, and on any loss reconnects with
+ *   back-off, LISTENs again and reports `onReconnect` so callers can re-read what they may have
+ *   missed from the table. On PGlite, `pglite.listen`.
+ * - `TopicFanout`: the in-process subscribers of each topic (a discussion). A NOTIFY only says
+ *   "something changed in topic T"; the fan-out then reads the rows after the topic's watermark
+ *   ONCE per instance (not once per subscriber) and hands each row to every subscriber that has
+ *   not seen it. A new subscriber replays from the table first (Last-Event-ID), then goes live
+ *   without a gap or a duplicate.
+ * - `createEventStream`: one Server-Sent Events response with back-pressure, heartbeats and
+ *   cleanup on disconnect.
+ *
+ * Correctness rests on one property the writers guarantee: within one topic, row ids commit in
+ * increasing order (the discussion service takes the item's row lock before the message gets its
+ * id). So "rows with id > watermark" never skips a row that commits later with a smaller id.
+ */
+import pg from 'pg';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+
+// ── LISTEN ─────────────────────────────────────────────────────────────────────────────────
+
+export interface NotificationHandlers {
+  /** A NOTIFY payload on the channel (delivered after the sender's commit). */
+  onNotify(payload: string): void;
+  /** The listening connection was lost and is back: notifications in between may be lost. */
+  onReconnect(): void;
+}
+
+export interface NotificationListener {
+  readonly connected: boolean;
+  stop(): Promise<void>;
+}
+
+export interface ListenOptions {
+  /** First reconnect delay; doubles up to `maxBackoffMs`. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** How often the PostgreSQL listener checks its connection with a query. */
+  pingMs?: number;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function listenForNotifications(
+  database: Database,
+  channel: string,
+  handlers: NotificationHandlers,
+  logger: Logger,
+  opts: ListenOptions = {},
+): Promise<NotificationListener> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  if (database.pglite) {
+    const unsubscribe = await database.pglite.listen(channel, (payload) => handlers.onNotify(payload));
+    let stopped = false;
+    return {
+      get connected() {
+        return !stopped;
+      },
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await unsubscribe().catch(() => {});
+      },
+    };
+  }
+  if (!database.pool) throw new Error('listenForNotifications: the database has neither PGlite nor a pool');
+  return listenOnPostgres(database.pool.options, channel, handlers, logger, opts);
+}
+
+async function listenOnPostgres(
+  poolOptions: pg.PoolConfig,
+  channel: string,
+  handlers: NotificationHandlers,
+  logger: Logger,
+  opts: ListenOptions,
+): Promise<NotificationListener> {
+  const minBackoff = opts.minBackoffMs ?? 250;
+  const maxBackoff = opts.maxBackoffMs ?? 10_000;
+  const pingMs = opts.pingMs ?? 30_000;
+  let client: pg.Client | null = null;
+  let connected = false;
+  let stopped = false;
+  let everConnected = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let pingTimer: NodeJS.Timeout | null = null;
+
+  const dropClient = () => {
+    if (pingTimer) clearInterval(pingTimer);
+    pingTimer = null;
+    const old = client;
+    client = null;
+    connected = false;
+    if (old) {
+      old.removeAllListeners('notification');
+      old.end().catch(() => {});
+    }
+  };
+
+  const scheduleReconnect = (reason: string) => {
+    if (stopped || retryTimer) return;
+    dropClient();
+    const delay = Math.min(maxBackoff, minBackoff * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+    attempt += 1;
+    logger.warn({ channel, reason, retryInMs: Math.round(delay) }, 'realtime: listening connection lost; reconnecting');
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString: poolOptions.connectionString,
+      host: poolOptions.host,
+      port: poolOptions.port,
+      user: poolOptions.user,
+      password: poolOptions.password,
+      database: poolOptions.database,
+      ssl: poolOptions.ssl,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      application_name: 'ideahub-listen',
+    });
+    // Any error or end on the listening connection means: start again.
+    c.on('error', (error) => {
+      if (client === c) scheduleReconnect(error.message);
+    });
+    c.on('end', () => {
+      if (client === c) scheduleReconnect('connection ended');
+    });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onNotify(msg.payload);
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      if (client === c) scheduleReconnect((error as Error).message);
+      return;
+    }
+    if (stopped) {
+      dropClient();
+      return;
+    }
+    connected = true;
+    attempt = 0;
+    pingTimer = setInterval(() => {
+      c.query('select 1').catch((error: Error) => {
+        if (client === c) scheduleReconnect(`ping failed: ${error.message}`);
+      });
+    }, pingMs);
+    pingTimer.unref();
+    if (everConnected) {
+      logger.info({ channel }, 'realtime: listening again');
+      handlers.onReconnect();
+    }
+    everConnected = true;
+  };
+
+  await connect();
+  if (!connected) logger.error({ channel }, 'realtime: cannot listen yet; live updates start once the database answers');
+  return {
+    get connected() {
+      return connected;
+    },
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      const c = client;
+      dropClient();
+      if (c) await c.end().catch(() => {});
+    },
+  };
+}
+
+// ── Fan-out ────────────────────────────────────────────────────────────────────────────────
+
+export interface FanoutSource<Row extends { id: number }> {
+  /** The highest row id of the topic now (0 when none). */
+  latestId(topic: string): Promise<number>;
+  /** Rows of the topic with id > afterId, ascending, at most `limit`. */
+  loadAfter(topic: string, afterId: number, limit: number): Promise<Row[]>;
+}
+
+export interface FanoutSink<Row> {
+  row(row: Row): void;
+  removed(id: number): void;
+  /** Removals may have been missed (the listener reconnected): reload. */
+  resync(): void;
+  /** Replay is done; the subscriber is live. */
+  ready(): void;
+  /** The fan-out ends this subscriber (shutdown, replay failure, too far behind). */
+  close(): void;
+}
+
+export interface Subscription {
+  unsubscribe(): void;
+}
+
+type Pending<Row> = { kind: 'row'; row: Row } | { kind: 'removed'; id: number };
+
+interface Subscriber<Row> {
+  sink: FanoutSink<Row>;
+  /** Highest row id handed to the sink. */
+  lastId: number;
+  replaying: boolean;
+  /** Live events that arrived during replay, in order. */
+  buffer: Pending<Row>[];
+  closed: boolean;
+}
+
+interface Topic<Row> {
+  subscribers: Set<Subscriber<Row>>;
+  /** Highest row id this instance has read for the topic; null until the first subscriber joined. */
+  cursor: number | null;
+  /** Serialises joins, reads and removals of the topic. */
+  queue: Promise<unknown>;
+  fetchQueued: boolean;
+}
+
+export interface FanoutOptions {
+  /** Rows read per query (replay and live). */
+  batchSize?: number;
+  /** A subscriber whose replay buffer grows past this is closed (it resumes by reconnecting). */
+  maxBuffered?: number;
+  /** Retry delay after a failed read. */
+  retryMs?: number;
+}
+
+export class FanoutClosedError extends Error {}
+
+export class TopicFanout<Row extends { id: number }> {
+  private readonly topics = new Map<string, Topic<Row>>();
+  private subscribers = 0;
+  private closed = false;
+  private readonly batch: number;
+  private readonly maxBuffered: number;
+  private readonly retryMs: number;
+
+  constructor(
+    private readonly source: FanoutSource<Row>,
+    private readonly logger: Logger,
+    opts: FanoutOptions = {},
+  ) {
+    this.batch = opts.batchSize ?? 500;
+    this.maxBuffered = opts.maxBuffered ?? 10_000;
+    this.retryMs = opts.retryMs ?? 1000;
+  }
+
+  /** Subscribers currently registered (replaying or live), over all topics. */
+  get subscriberCount(): number {
+    return this.subscribers;
+  }
+
+  get topicCount(): number {
+    return this.topics.size;
+  }
+
+  /**
+   * Registers `sink` on `topic`. With `fromId`, rows after it are replayed from the table first;
+   * without, the subscriber starts at the newest row. Either way it then receives every later row
+   * exactly once, in id order.
+   */
+  subscribe(topic: string, fromId: number | null, sink: FanoutSink<Row>): Subscription {
+    if (this.closed) throw new FanoutClosedError('the server is shutting down');
+    let t = this.topics.get(topic);
+    if (!t) {
+      t = { subscribers: new Set(), cursor: null, queue: Promise.resolve(), fetchQueued: false };
+      this.topics.set(topic, t);
+    }
+    const sub: Subscriber<Row> = { sink, lastId: fromId ?? 0, replaying: true, buffer: [], closed: false };
+    t.subscribers.add(sub);
+    this.subscribers += 1;
+    const topicState = t;
+    const joined = this.enqueue(topicState, async () => {
+      if (topicState.cursor === null) topicState.cursor = await this.source.latestId(topic);
+      return topicState.cursor;
+    });
+    void joined.then(
+      (upTo) => this.replay(topic, sub, fromId, upTo),
+      (error: unknown) => this.fail(sub, error, 'join'),
+    );
+    return { unsubscribe: () => this.remove(topic, topicState, sub) };
+  }
+
+  /** A row was added to `topic` (somewhere): read what is new, once, and deliver it. */
+  notifyInserted(topic: string): void {
+    const t = this.topics.get(topic);
+    if (!t || t.fetchQueued) return;
+    t.fetchQueued = true;
+    void this.enqueue(t, async () => {
+      t.fetchQueued = false;
+      await this.fetchNew(topic, t);
+    });
+  }
+
+  /** Row `id` of `topic` was removed. */
+  notifyRemoved(topic: string, id: number): void {
+    const t = this.topics.get(topic);
+    if (!t) return;
+    void this.enqueue(t, async () => {
+      for (const sub of t.subscribers) this.push(sub, { kind: 'removed', id });
+    });
+  }
+
+  /** After the listener reconnected: read every topic again and tell live subscribers to reload. */
+  resyncAll(): void {
+    for (const [topic, t] of this.topics) {
+      void this.enqueue(t, async () => {
+        await this.fetchNew(topic, t);
+        for (const sub of t.subscribers) if (!sub.replaying && !sub.closed) sub.sink.resync();
+      });
+    }
+  }
+
+  /** Ends every subscriber and refuses new ones (shutdown). */
+  closeAll(): void {
+    this.closed = true;
+    for (const t of this.topics.values()) {
+      for (const sub of t.subscribers) {
+        sub.closed = true;
+        sub.sink.close();
+      }
+      t.subscribers.clear();
+    }
+    this.topics.clear();
+    this.subscribers = 0;
+  }
+
+  private enqueue<T>(t: Topic<Row>, op: () => Promise<T>): Promise<T> {
+    const run = t.queue.then(op);
+    t.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async fetchNew(topic: string, t: Topic<Row>): Promise<void> {
+    if (t.cursor === null || t.subscribers.size === 0) return;
+    try {
+      for (;;) {
+        const rows = await this.source.loadAfter(topic, t.cursor, this.batch);
+        for (const row of rows) {
+          if (row.id <= t.cursor) continue;
+          t.cursor = row.id;
+          for (const sub of t.subscribers) this.push(sub, { kind: 'row', row });
+        }
+        if (rows.length < this.batch || t.subscribers.size === 0) break;
+      }
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message, topic }, 'realtime: reading new rows failed; retrying');
+      const timer = setTimeout(() => this.notifyInserted(topic), this.retryMs);
+      timer.unref();
+    }
+  }
+
+  private push(sub: Subscriber<Row>, event: Pending<Row>): void {
+    if (sub.closed) return;
+    if (sub.replaying) {
+      sub.buffer.push(event);
+      if (sub.buffer.length > this.maxBuffered) this.fail(sub, new Error('too far behind'), 'buffer');
+      return;
+    }
+    this.deliver(sub, event);
+  }
+
+  private deliver(sub: Subscriber<Row>, event: Pending<Row>): void {
+    if (event.kind === 'removed') sub.sink.removed(event.id);
+    else if (event.row.id > sub.lastId) {
+      sub.lastId = event.row.id;
+      sub.sink.row(event.row);
+    }
+  }
+
+  private async replay(topic: string, sub: Subscriber<Row>, fromId: number | null, upTo: number): Promise<void> {
+    try {
+      let last = fromId ?? upTo;
+      while (last < upTo && !sub.closed) {
+        const rows = await this.source.loadAfter(topic, last, this.batch);
+        for (const row of rows) {
+          if (row.id > upTo || sub.closed) break;
+          sub.sink.row(row);
+          last = row.id;
+        }
+        if (rows.length < this.batch || (rows.at(-1)?.id ?? upTo) >= upTo) break;
+      }
+      if (sub.closed) return;
+      sub.lastId = Math.max(last, upTo);
+      sub.replaying = false;
+      const buffered = sub.buffer;
+      sub.buffer = [];
+      for (const event of buffered) this.deliver(sub, event);
+      sub.sink.ready();
+    } catch (error) {
+      this.fail(sub, error, 'replay');
+    }
+  }
+
+  private fail(sub: Subscriber<Row>, error: unknown, stage: string): void {
+    if (sub.closed) return;
+    this.logger.warn({ err: (error as Error).message, stage }, 'realtime: closing a subscriber');
+    // The sink's close ends the stream, whose cleanup unsubscribes; the client reconnects and resumes.
+    sub.closed = true;
+    sub.sink.close();
+  }
+
+  private remove(topic: string, t: Topic<Row>, sub: Subscriber<Row>): void {
+    sub.closed = true;
+    sub.buffer = [];
+    if (!t.subscribers.delete(sub)) return;
+    this.subscribers -= 1;
+    if (t.subscribers.size === 0 && this.topics.get(topic) === t) this.topics.delete(topic);
+  }
+}
+
+// ── Server-Sent Events ─────────────────────────────────────────────────────────────────────
+
+export interface EventStream {
+  readonly body: ReadableStream<Uint8Array>;
+  readonly closed: boolean;
+  /** One event. `id` sets the client's last event id (omit it to leave that unchanged). */
+  send(event: string, data: unknown, id?: number): void;
+  /** An event already encoded with encodeSseEvent (one encoding shared by many streams). */
+  sendEncoded(chunk: Uint8Array): void;
+  /** A comment line (heartbeats, markers); ignored by EventSource. */
+  comment(text: string): void;
+  close(): void;
+}
+
+export interface EventStreamOptions {
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+  /** Reconnect delay the client should use. */
+  retryMs?: number;
+  /** Bytes queued for a slow client before the stream is closed (the client resumes on reconnect). */
+  maxQueuedBytes?: number;
+  onClose(): void;
+}
+
+const encoder = new TextEncoder();
+
+export function sseEvent(event: string, data: unknown, id?: number): string {
+  const json = JSON.stringify(data);
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${json}\n\n`;
+}
+
+/** An event as bytes, to encode once and send to many streams. */
+export function encodeSseEvent(event: string, data: unknown, id?: number): Uint8Array {
+  return encoder.encode(sseEvent(event, data, id));
+}
+
+export function createEventStream(opts: EventStreamOptions): EventStream {
+  const maxQueued = opts.maxQueuedBytes ?? 1024 * 1024;
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let closed = false;
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    opts.signal?.removeEventListener('abort', finish);
+    try {
+      controller?.close();
+    } catch {
+      /* already closed or cancelled */
+    }
+    opts.onClose();
+  };
+
+  const write = (chunk: Uint8Array) => {
+    if (closed || !controller) return;
+    try {
+      controller.enqueue(chunk);
+    } catch {
+      finish();
+      return;
+    }
+    if ((controller.desiredSize ?? 0) < -maxQueued) finish();
+  };
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        c.enqueue(encoder.encode(`retry: ${opts.retryMs ?? 3000}\n\n`));
+      },
+      cancel() {
+        finish();
+      },
+    },
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+  );
+  if (opts.signal?.aborted) finish();
+  else opts.signal?.addEventListener('abort', finish, { once: true });
+
+  return {
+    body,
+    get closed() {
+      return closed;
+    },
+    send: (event, data, id) => write(encodeSseEvent(event, data, id)),
+    sendEncoded: write,
+    comment: (text) => write(encoder.encode(`: ${text.replace(/[\r\n]+/g, ' ')}\n\n`)),
+    close: finish,
+  };
+}
+
+export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  // Proxies such as nginx must not buffer a live stream.
+  'X-Accel-Buffering': 'no',
+};
+
+const PING = encoder.encode(': ping\n\n');
+
+/** Heartbeats for a set of open streams: one timer per instance, not one per stream. */
+export class Heartbeat {
+  private readonly streams = new Set<EventStream>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly intervalMs: number) {}
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  add(stream: EventStream): void {
+    this.streams.add(stream);
+    if (!this.timer) {
+      this.timer = setInterval(() => {
+        for (const s of this.streams) s.sendEncoded(PING);
+      }, this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  delete(stream: EventStream): void {
+    this.streams.delete(stream);
+    if (this.streams.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  /** Closes every stream (shutdown). */
+  closeAll(): void {
+    for (const s of [...this.streams]) s.close();
+    this.streams.clear();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

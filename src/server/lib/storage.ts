@@ -1,0 +1,146 @@
+/**
+ * Image storage (bucket 'idea-images'), kept in PostgreSQL so every instance shares it.
+ * Uploaded bytes are checked by their signature (PNG, JPEG, WebP only), decoded and
+ * re-encoded with sharp (metadata such as GPS stripped, orientation applied), and stored
+ * with a card thumbnail beside them.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../db/client.ts';
+import { storedFiles } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export const IDEA_IMAGES_BUCKET = 'idea-images';
+export const STORAGE_PREFIX = '/storage';
+const THUMB_SUFFIX = '.thumb.webp';
+const THUMB_WIDTH = 640;
+const MAX_WIDTH = 1600;
+/** Refuse decompression bombs: 40 megapixels is far above any real photo a person shares. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const EXTENSIONS: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/** Reads the format from the file's first bytes; the name and declared type are never trusted. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  const b = bytes;
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
+    return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (
+    b.length >= 12 &&
+    String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!) === 'RIFF' &&
+    String.fromCharCode(b[8]!, b[9]!, b[10]!, b[11]!) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+export const invalidImage = (message = 'Only PNG, JPG or WEBP images can be uploaded.') =>
+  new AppError(415, 'invalid_image', message, { file: [message] });
+
+export function publicUrlFor(bucket: string, name: string): string {
+  return `${STORAGE_PREFIX}/${bucket}/${encodeURIComponent(name)}`;
+}
+
+/** The card thumbnail of one of our stored images; an external URL is its own thumbnail. */
+export function thumbnailUrlFor(imageUrl: string | null): string | null {
+  if (!imageUrl) return null;
+  const prefix = `${STORAGE_PREFIX}/${IDEA_IMAGES_BUCKET}/`;
+  if (!imageUrl.startsWith(prefix) || imageUrl.endsWith(THUMB_SUFFIX)) return imageUrl;
+  return `${imageUrl.replace(/\.[a-z]+$/i, '')}${THUMB_SUFFIX}`;
+}
+
+/** The stored names (image and thumbnail) behind one of our public URLs. */
+export function storedNamesFor(imageUrl: string | null): string[] {
+  const prefix = `${STORAGE_PREFIX}/${IDEA_IMAGES_BUCKET}/`;
+  if (!imageUrl?.startsWith(prefix)) return [];
+  const name = decodeURIComponent(imageUrl.slice(prefix.length));
+  return [name, `${name.replace(/\.[a-z]+$/i, '')}${THUMB_SUFFIX}`];
+}
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  full: { bytes: Buffer; width: number; height: number };
+  thumb: { bytes: Buffer; width: number; height: number };
+}
+
+/** Decodes, checks and re-encodes an image. Throws AppError(415) for anything but a sound PNG/JPEG/WebP. */
+export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
+  const format = sniffImageFormat(input);
+  if (!format) throw invalidImage();
+  try {
+    const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
+    const meta = await source().metadata();
+    if (meta.format !== format && !(format === 'jpeg' && meta.format === 'jpeg')) throw invalidImage();
+    if (!meta.width || !meta.height) throw invalidImage('The image could not be read.');
+    const resized = source().rotate().resize({ width: MAX_WIDTH, withoutEnlargement: true });
+    const encoded =
+      format === 'png'
+        ? resized.png({ compressionLevel: 9 })
+        : format === 'jpeg'
+          ? resized.jpeg({ quality: 82, mozjpeg: true })
+          : resized.webp({ quality: 82 });
+    const full = await encoded.toBuffer({ resolveWithObject: true });
+    const thumb = await source()
+      .rotate()
+      .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'cover', withoutEnlargement: false })
+      .webp({ quality: 74 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      format,
+      full: { bytes: full.data, width: full.info.width, height: full.info.height },
+      thumb: { bytes: thumb.data, width: thumb.info.width, height: thumb.info.height },
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = (error as Error).message ?? '';
+    if (/pixel limit/i.test(message)) throw invalidImage('The image dimensions are too large.');
+    throw invalidImage('The image is damaged or incomplete.');
+  }
+}
+
+/** Stores a processed image and its thumbnail; returns the public URL. Name: user id, timestamp, extension. */
+export async function storeIdeaImage(db: Db, ownerId: string, image: ProcessedImage, now = new Date()): Promise<string> {
+  const base = `${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${base}.${EXTENSIONS[image.format]}`;
+  await db.insert(storedFiles).values([
+    {
+      bucket: IDEA_IMAGES_BUCKET,
+      name,
+      contentType: CONTENT_TYPES[image.format],
+      size: image.full.bytes.length,
+      width: image.full.width,
+      height: image.full.height,
+      bytes: image.full.bytes,
+      ownerId,
+    },
+    {
+      bucket: IDEA_IMAGES_BUCKET,
+      name: `${base}${THUMB_SUFFIX}`,
+      contentType: 'image/webp',
+      size: image.thumb.bytes.length,
+      width: image.thumb.width,
+      height: image.thumb.height,
+      bytes: image.thumb.bytes,
+      ownerId,
+    },
+  ]);
+  return publicUrlFor(IDEA_IMAGES_BUCKET, name);
+}
+
+export async function readStoredFile(db: Db, bucket: string, name: string) {
+  const [row] = await db
+    .select({ bytes: storedFiles.bytes, contentType: storedFiles.contentType, size: storedFiles.size })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.bucket, bucket), eq(storedFiles.name, name)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteStoredImage(db: Db, imageUrl: string | null): Promise<void> {
+  const names = storedNamesFor(imageUrl);
+  if (names.length === 0) return;
+  await db.delete(storedFiles).where(and(eq(storedFiles.bucket, IDEA_IMAGES_BUCKET), inArray(storedFiles.name, names)));
+}

@@ -1,0 +1,149 @@
+/**
+ * `npm run demo`: fills an empty database with demo people, ideas and products (with generated
+ * images), likes, ratings and discussion messages. Does nothing when people already exist.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { type Database, analyze } from '../db/client.ts';
+import { accounts, coupons, ideaDiscussionMessages, ideaDiscussions, ideas, likes, payments, profiles, ratings, users } from '../db/schema.ts';
+import { generateCouponCode } from '../features/coupons/codes.ts';
+import { hashPassword } from '../lib/password.ts';
+import { processImage, storeIdeaImage } from '../lib/storage.ts';
+import { DEMO_ITEMS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_PEOPLE } from './demo-content.ts';
+
+const PALETTES = [
+  ['#4f46e5', '#a855f7'],
+  ['#0ea5e9', '#22c55e'],
+  ['#f97316', '#ef4444'],
+  ['#14b8a6', '#6366f1'],
+  ['#eab308', '#f97316'],
+  ['#ec4899', '#8b5cf6'],
+  ['#10b981', '#0ea5e9'],
+  ['#f43f5e', '#f59e0b'],
+] as const;
+
+/** A generated cover: a gradient with soft geometric shapes, distinct per item. */
+export async function demoImage(index: number): Promise<Buffer> {
+  const [a, b] = PALETTES[index % PALETTES.length]!;
+  const shapes = Array.from({ length: 6 }, (_, i) => {
+    const x = (index * 97 + i * 173) % 800;
+    const y = (index * 53 + i * 131) % 600;
+    const r = 40 + ((index * 31 + i * 47) % 140);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="white" fill-opacity="${0.08 + (i % 3) * 0.06}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>${shapes}
+    <rect x="300" y="210" width="200" height="180" rx="36" fill="white" fill-opacity="0.22"/>
+    <path d="M400 250c-30 0-52 22-52 50 0 18 9 30 20 40 6 6 9 12 9 20h46c0-8 3-14 9-20 11-10 20-22 20-40 0-28-22-50-52-50z" fill="white" fill-opacity="0.9"/>
+    <rect x="378" y="366" width="44" height="10" rx="5" fill="white" fill-opacity="0.9"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: string;
+}
+
+export async function seedDemo(database: Database, now = new Date()): Promise<{ seeded: boolean; accounts: DemoAccount[] }> {
+  const { db } = database;
+  const people = DEMO_PEOPLE.map((p) => ({ email: p.email, name: p.name || '(no name)', role: p.role }));
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((existing?.n ?? 0) > 0) return { seeded: false, accounts: people };
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids = DEMO_PEOPLE.map(() => randomUUID());
+  const joined = (i: number) => new Date(now.getTime() - (60 - i * 4) * 86_400_000);
+  await db.insert(users).values(
+    DEMO_PEOPLE.map((p, i) => ({ id: ids[i]!, name: p.name, email: p.email, emailVerified: true, role: p.role, createdAt: joined(i) })),
+  );
+  await db.insert(accounts).values(
+    DEMO_PEOPLE.map((_, i) => ({ id: randomUUID(), accountId: ids[i]!, providerId: 'credential', userId: ids[i]!, password: passwordHash })),
+  );
+  await db.insert(profiles).values(
+    DEMO_PEOPLE.map((p, i) => ({
+      userId: ids[i]!,
+      email: p.email,
+      fullName: p.name || null,
+      contactInfo: p.contact,
+      industry: p.industry,
+      country: i % 3 === 0 ? 'Ghana' : 'Nigeria',
+      createdAt: joined(i),
+    })),
+  );
+
+  const ideaIds: string[] = [];
+  for (const [i, [category, title, description, price, currency, rating]] of DEMO_ITEMS.entries()) {
+    const owner = ids[(i % (ids.length - 1)) + 1]!;
+    const image = await processImage(await demoImage(i));
+    const imageUrl = await storeIdeaImage(db, owner, image, new Date(now.getTime() - i * 1000));
+    // Spread over the last five weeks, newest first in list order.
+    const createdAt = new Date(now.getTime() - i * 19 * 3_600_000 - 45 * 60_000);
+    const [row] = await db
+      .insert(ideas)
+      .values({ userId: owner, title, description, price, currency, category, rating, imageUrl, createdAt, projectDetails: null })
+      .returning({ id: ideas.id });
+    ideaIds.push(row!.id);
+  }
+
+  // Likes, ratings and messages, with the counters kept on ideas in step.
+  for (const [i, ideaId] of ideaIds.entries()) {
+    const likers = ids.filter((_, j) => (i + j) % 3 !== 0).slice(0, (i % 9) + 1);
+    if (likers.length) await db.insert(likes).values(likers.map((userId) => ({ ideaId, userId })));
+    const raters = ids.filter((_, j) => (i * 7 + j) % (2 + (i % 3)) === 0);
+    // Community ratings cluster around the item's own rating (or 4), with some spread.
+    const centre = DEMO_ITEMS[i]![5] ?? 4;
+    const spread = [0, -1, 1, 0, -2, 1];
+    if (raters.length)
+      await db.insert(ratings).values(
+        raters.map((userId, k) => ({ ideaId, userId, value: Math.min(5, Math.max(1, Math.round(centre) + spread[(i + k) % spread.length]!)) })),
+      );
+    const [discussion] = await db.insert(ideaDiscussions).values({ ideaId }).returning({ id: ideaDiscussions.id });
+    const count = i % 4;
+    for (let k = 0; k < count; k++) {
+      await db.insert(ideaDiscussionMessages).values({
+        discussionId: discussion!.id,
+        userId: ids[(i + k + 2) % ids.length]!,
+        content: DEMO_MESSAGES[(i + k) % DEMO_MESSAGES.length]!,
+        createdAt: new Date(now.getTime() - i * 19 * 3_600_000 + (k + 1) * 600_000),
+      });
+    }
+  }
+  // Each share earned its author a coupon (some already used), and some people paid for items.
+  const owners = DEMO_ITEMS.map((_, i) => ids[(i % (ids.length - 1)) + 1]!);
+  await db.insert(coupons).values(
+    ideaIds.map((ideaId, i) => ({
+      code: generateCouponCode(),
+      assignedTo: owners[i]!,
+      ideaId,
+      isUsed: i % 4 === 0,
+      usedAt: i % 4 === 0 ? new Date(now.getTime() - i * 7 * 3_600_000) : null,
+      createdAt: new Date(now.getTime() - i * 19 * 3_600_000 - 45 * 60_000),
+    })),
+  );
+  const statuses = ['success', 'success', 'success', 'failed', 'pending', 'success', 'refunded'] as const;
+  await db.insert(payments).values(
+    Array.from({ length: 36 }, (_, k) => ({
+      reference: `PAY-DEMO-${String(1000 + k)}`,
+      userId: ids[(k * 5) % ids.length]!,
+      ideaId: ideaIds[(k * 7) % ideaIds.length]!,
+      amount: (k % 5 === 0 ? 2_500_000 : 150_000) + k * 12_500,
+      currency: 'NGN',
+      status: statuses[k % statuses.length]!,
+      createdAt: new Date(now.getTime() - k * 41 * 3_600_000),
+    })),
+  );
+
+  await db.execute(sql`
+    update ideas set
+      like_count = (select count(*) from likes where likes.idea_id = ideas.id),
+      rating_count = (select count(*) from ratings where ratings.idea_id = ideas.id),
+      rating_total = coalesce((select sum(value) from ratings where ratings.idea_id = ideas.id), 0),
+      message_count = (select count(*) from idea_discussion_messages m join idea_discussions d on d.id = m.discussion_id where d.idea_id = ideas.id)`);
+  await analyze(database);
+  return { seeded: true, accounts: people };
+}
+
+export { DEMO_PASSWORD };

@@ -1,0 +1,109 @@
+/**
+ * Business constants and limits (SPEC §9, plus the numeric limits of §5).
+ * Shared by web and server, so this module stays pure data: no imports.
+ */
+
+/** Supported currencies, in display order (§9). */
+export const CURRENCIES = ['NGN', 'USD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Default currency when none is given (§9). */
+export const DEFAULT_CURRENCY: Currency = 'NGN';
+
+/** Human-readable currency names (§9: NGN (Naira), USD (Dollar), EUR (Euro)). */
+export const CURRENCY_NAMES: Readonly<Record<Currency, string>> = {
+  NGN: 'Naira',
+  USD: 'Dollar',
+  EUR: 'Euro',
+};
+
+/** Currency symbols used when formatting prices. */
+export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = {
+  NGN: '₦',
+  USD: '$',
+  EUR: '€',
+};
+
+/** Exact, case-sensitive membership test (§5 accepts only NGN, USD, EUR). */
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Item categories (§3); the default category is idea (§9). */
+export const CATEGORIES = ['idea', 'product'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const DEFAULT_CATEGORY: Category = 'idea';
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Rating 0.0 to 5.0, step 0.1 (§5 form hints, §9). */
+export const RATING_MIN = 0;
+export const RATING_MAX = 5;
+export const RATING_STEP = 0.1;
+
+/** Price minimum 0, step 0.01 (§5 form hints, §9). */
+export const PRICE_MIN = 0;
+export const PRICE_STEP = 0.01;
+/** Not in the spec: prices above this are treated as typos/abuse and rejected with the price message. */
+export const PRICE_MAX = 1e12;
+
+/** Minimum cleaned lengths for idea content (§5, §9). */
+export const TITLE_MIN_LENGTH = 5;
+export const DESCRIPTION_MIN_LENGTH = 15;
+
+/** Profile full name minimum length (§5 'Profile save'). */
+export const PROFILE_NAME_MIN_LENGTH = 2;
+
+/** Per-user submission cooldowns (§9): idea 72 h, product 24 h. */
+export const IDEA_COOLDOWN_MS = 259_200_000;
+export const PRODUCT_COOLDOWN_MS = 86_400_000;
+
+/**
+ * Premium access: a user is premium with MORE than this many own items (§9).
+ * The admin-settings default of 3 is a separate, display-only value.
+ */
+export const PREMIUM_THRESHOLD = 20;
+
+/** Status dialog re-check interval: 30 minutes (§9). */
+export const STATUS_DIALOG_INTERVAL_MS = 1_800_000;
+
+/** Image upload limit: 5 MB (§5 image upload, §9). */
+export const IMAGE_UPLOAD_MAX_BYTES = 5_242_880;
+
+/** Description truncation for non-premium viewers on the page (§9). */
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+/** Description truncation in the meta description tag (§9). */
+export const META_DESCRIPTION_LENGTH = 150;
+
+/** Toasts: one visible at a time; a dismissed toast is removed after 1,000,000 ms (§9). */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+/** Sidebar state cookie lifetime in seconds (7 days) and mobile breakpoint in px (§9). */
+export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+export const MOBILE_BREAKPOINT = 768;
+
+/** Number of loading placeholders on the home grid (§9). */
+export const HOME_SKELETON_COUNT = 8;
+
+/** Upper bound on a discussion message, to keep stored rows bounded. */
+export const DISCUSSION_MESSAGE_MAX_LENGTH = 2000;
+
+/** Analytics 'this month' / recent window in days (§9). */
+export const ANALYTICS_WINDOW_DAYS = 30;
+
+/** The three roles (SPEC §3 user_roles): one per person. */
+export const ROLES = ['admin', 'moderator', 'user'] as const;
+export type RoleName = (typeof ROLES)[number];
+export function isRole(value: unknown): value is RoleName {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The 503 body code while maintenance mode is on. Lives here, not in schemas/settings, so the web's
+ * maintenance check (on every page) does not pull zod into the home route's initial bundle.
+ */
+export const MAINTENANCE_ERROR_CODE = 'maintenance';

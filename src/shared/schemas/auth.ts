@@ -1,0 +1,111 @@
+/**
+ * Accounts: the sign-in, sign-up and new-password forms (SPEC §2 Auth, §5 sign-in / sign-up),
+ * the account settings the web needs (/api/auth-config), the session user, and the development
+ * outbox. The server checks the same limits (password length from the platform settings).
+ */
+import { z } from 'zod';
+import { ROLES } from '../constants.ts';
+import { PROFILE_TEXT_FIELDS } from './profile.ts';
+
+export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases work; there are no composition rules. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  fullNameRequired: 'Full name is required.',
+  fullNameTooLong: `Full name must be at most ${PROFILE_TEXT_FIELDS.fullName.max} characters.`,
+  confirmPasswordRequired: 'Please confirm your password.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  registrationsClosed: 'New registrations are closed at the moment. Please try again later.',
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+export const signInFormSchema = z.object({
+  email,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type SignInFormValues = z.infer<typeof signInFormSchema>;
+
+function newPassword(minLength: number) {
+  return z
+    .string()
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .min(minLength, AUTH_MESSAGES.passwordTooShort(minLength))
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+}
+
+export function signUpFormSchema(passwordMinLength = DEFAULT_PASSWORD_MIN_LENGTH) {
+  return z
+    .object({
+      fullName: z
+        .string()
+        .trim()
+        .min(1, AUTH_MESSAGES.fullNameRequired)
+        .max(PROFILE_TEXT_FIELDS.fullName.max, AUTH_MESSAGES.fullNameTooLong),
+      email,
+      password: newPassword(passwordMinLength),
+      confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmPasswordRequired),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+}
+export type SignUpFormValues = z.infer<ReturnType<typeof signUpFormSchema>>;
+
+export function newPasswordFormSchema(passwordMinLength = DEFAULT_PASSWORD_MIN_LENGTH) {
+  return z
+    .object({
+      password: newPassword(passwordMinLength),
+      confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmPasswordRequired),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+}
+export type NewPasswordFormValues = z.infer<ReturnType<typeof newPasswordFormSchema>>;
+
+export const forgotPasswordFormSchema = z.object({ email });
+export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
+
+/** GET /api/auth-config: what the sign-in screens need to know about this site. */
+export const authConfigSchema = z.object({
+  /** 'Continue with Google' is configured (GOOGLE_CLIENT_ID set and the issuer reachable at start-up). */
+  googleEnabled: z.boolean(),
+  passwordMinLength: z.number().int(),
+  newRegistrations: z.boolean(),
+  /** Mails go to the development outbox (/dev/outbox) instead of a mail server. */
+  devOutbox: z.boolean(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+export { ROLES } from '../constants.ts';
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in person, as the web app keeps it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/dev/outbox (development only). */
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  sentAt: z.iso.datetime(),
+});
+export const outboxResponseSchema = z.object({ mails: z.array(outboxMailSchema) });
+export type OutboxMail = z.infer<typeof outboxMailSchema>;

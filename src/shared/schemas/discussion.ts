@@ -1,0 +1,98 @@
+/**
+ * The discussion of an item (SPEC §2 Idea details, §5 'Discussion message', §7): messages oldest
+ * first, the live stream's event names, and the one rule for what a message may be, shared by the
+ * composer (which disables Send) and the server (which decides).
+ */
+import { z } from 'zod';
+import { DISCUSSION_MESSAGE_MAX_LENGTH } from '../constants.ts';
+
+export const MESSAGE_EMPTY = 'Message cannot be empty.';
+export const MESSAGE_TOO_LONG = `Message must be at most ${DISCUSSION_MESSAGE_MAX_LENGTH} characters.`;
+export const DISCUSSION_LOCKED = 'Unlock the discussion to read and post messages.';
+export const SIGN_IN_TO_POST = 'Sign in to join the discussion.';
+export const MESSAGE_NOT_FOUND = "This message doesn't exist or has already been removed.";
+export const REMOVE_NOT_ALLOWED = 'Only moderators and admins can remove messages.';
+
+/** Characters as a person counts them (code points), the same measure as the database CHECK (char_length). */
+export function messageLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n += 1;
+  return n;
+}
+
+export type MessageCheck = { ok: true; content: string } | { ok: false; message: string };
+
+/** Trims, then requires 1 to 2,000 characters. The trimmed text is what gets stored. */
+export function checkMessageContent(raw: string): MessageCheck {
+  const content = raw.trim();
+  if (content.length === 0) return { ok: false, message: MESSAGE_EMPTY };
+  if (messageLength(content) > DISCUSSION_MESSAGE_MAX_LENGTH) return { ok: false, message: MESSAGE_TOO_LONG };
+  return { ok: true, content };
+}
+
+/** POST /api/ideas/{id}/messages body. Sizes are only bounded here; checkMessageContent gives the messages. */
+export const messageInputSchema = z.object({
+  content: z.string({ error: 'Message is required.' }).max(DISCUSSION_MESSAGE_MAX_LENGTH * 4, MESSAGE_TOO_LONG),
+});
+export type MessageInput = z.infer<typeof messageInputSchema>;
+
+export const discussionMessageSchema = z.object({
+  /** Monotonic per database; also the live stream's event id. */
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.iso.datetime(),
+  author: z.object({
+    id: z.string(),
+    /** Profile full_name; the screen shows 'Anonymous' when null. */
+    name: z.string().nullable(),
+  }),
+});
+export type DiscussionMessage = z.infer<typeof discussionMessageSchema>;
+
+export const MESSAGE_PAGE_SIZE_DEFAULT = 50;
+export const MESSAGE_PAGE_SIZE_MAX = 100;
+
+const messageId = z.coerce.number().int('must be a message id').min(0, 'must be a message id').max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * GET /api/ideas/{id}/messages query. Without a cursor: the latest page. `before`: the page just
+ * before that message id. `after`: the page just after it. Items are always oldest first.
+ */
+export const messageListQuerySchema = z.object({
+  before: messageId.optional(),
+  after: messageId.optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(MESSAGE_PAGE_SIZE_MAX, `limit must be at most ${MESSAGE_PAGE_SIZE_MAX}.`)
+    .default(MESSAGE_PAGE_SIZE_DEFAULT),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+
+export const messageListSchema = z.object({
+  /**
+   * True when the viewer may not see this discussion (not premium, not the owner, not an admin):
+   * `items` is then always empty. The screen shows the blurred discussion and the unlock button.
+   */
+  locked: z.boolean(),
+  items: z.array(discussionMessageSchema),
+  /**
+   * More messages exist beyond this page in its direction: earlier ones for the latest page and
+   * `before` pages (pass items[0].id as `before`), later ones for `after` pages.
+   */
+  hasMore: z.boolean(),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+/** Live stream (GET /api/ideas/{id}/messages/stream) event names. */
+export const STREAM_EVENTS = {
+  /** data: a DiscussionMessage; `id:` is the message id. */
+  message: 'message',
+  /** data: { id }; no `id:` line, so the client's last event id stays where it was. */
+  messageDeleted: 'message-deleted',
+  /** data: {}; the server may have missed removals (its database connection dropped): reload the list. */
+  resync: 'resync',
+} as const;
+
+export const messageDeletedEventSchema = z.object({ id: z.number().int() });

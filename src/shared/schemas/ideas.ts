@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { CATEGORIES, CURRENCIES } from '../constants.ts';
+
+export const categorySchema = z.enum(CATEGORIES);
+export const currencySchema = z.enum(CURRENCIES);
+export const categoryFilterSchema = z.enum(['all', ...CATEGORIES]);
+
+/** Server-bounded page size for every list. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 50;
+export const SEARCH_MAX_LENGTH = 200;
+
+export const ideaListQuerySchema = z.object({
+  category: categoryFilterSchema.default('all'),
+  q: z
+    .string()
+    .max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`)
+    .transform((v) => v.trim())
+    .optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}.`)
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type IdeaListQuery = z.infer<typeof ideaListQuerySchema>;
+
+export const creatorSchema = z.object({
+  /** Profile full_name; the screen shows 'Anonymous' when null. */
+  name: z.string().nullable(),
+  /** Profile contact_info; only sent to signed-in viewers (visitors get null). */
+  contactInfo: z.string().nullable(),
+});
+
+/** What a card shows. The description is only ever an excerpt here. */
+export const ideaCardSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  excerpt: z.string(),
+  price: z.number(),
+  currency: currencySchema,
+  category: categorySchema,
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  rating: z.number().nullable(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  creator: creatorSchema,
+  /** The viewer's own state; absent for visitors. */
+  viewer: z.object({ saved: z.boolean(), liked: z.boolean() }).optional(),
+});
+export type IdeaCard = z.infer<typeof ideaCardSchema>;
+
+export const ideaListResponseSchema = z.object({
+  items: z.array(ideaCardSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type IdeaListResponse = z.infer<typeof ideaListResponseSchema>;
+
+/** The details page. `description` is cut to 100 characters unless the viewer is entitled (premium, owner, admin). */
+export const ideaDetailSchema = ideaCardSchema.omit({ excerpt: true }).extend({
+  description: z.string(),
+  descriptionTruncated: z.boolean(),
+  projectDetails: z.string().nullable(),
+  /** Whether the viewer sees the full description and the discussion. */
+  fullAccess: z.boolean(),
+  isOwner: z.boolean(),
+  /** Items the viewer has shared (for the 'Reach 20' unlock dialog); null for visitors. */
+  viewerItemCount: z.number().int().nullable(),
+  premiumThreshold: z.number().int(),
+  /** The signed-in viewer's own state, with their stars (1 to 5, null when not rated); absent for visitors. */
+  viewer: z.object({ saved: z.boolean(), liked: z.boolean(), rating: z.number().int().nullable() }).optional(),
+});
+export type IdeaDetail = z.infer<typeof ideaDetailSchema>;
+
+// ── Sharing and managing items (the Ideas issue) ───────────────────────────────────────────
+// The server runs the shared content validator (src/shared/validation/idea-content.ts) on these
+// raw values and answers 422 { error: { code: 'validation_failed', message, fields } } with the
+// spec's messages per field; the schemas below only bound sizes and types.
+
+export const PROJECT_DETAILS_MAX_LENGTH = 5000;
+export const TITLE_MAX_LENGTH = 150;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const IMAGE_URL_MAX_LENGTH = 2048;
+
+const rawNumber = z.union([z.number(), z.string().max(40), z.null()]).optional();
+
+/** POST /api/ideas (share) body. */
+export const ideaCreateSchema = z.object({
+  category: categorySchema,
+  title: z.string().max(TITLE_MAX_LENGTH * 4),
+  description: z.string().max(DESCRIPTION_MAX_LENGTH * 2),
+  price: rawNumber,
+  currency: z.string().max(10).optional(),
+  /** Our upload URL (/storage/idea-images/...) or a pasted http(s) URL; null or absent for none. */
+  imageUrl: z.string().max(IMAGE_URL_MAX_LENGTH).nullable().optional(),
+  projectDetails: z.string().max(PROJECT_DETAILS_MAX_LENGTH).nullable().optional(),
+  rating: rawNumber,
+});
+export type IdeaCreateInput = z.infer<typeof ideaCreateSchema>;
+
+/** PATCH /api/ideas/{id} (edit) body: the fields of the Edit Idea dialog. Owner or admin only. */
+export const ideaUpdateSchema = ideaCreateSchema.omit({ projectDetails: true }).partial();
+export type IdeaUpdateInput = z.infer<typeof ideaUpdateSchema>;
+
+/** An item as its owner manages it (dashboard, edit dialog): full texts included. */
+export const ownIdeaSchema = ideaCardSchema.extend({
+  description: z.string(),
+  projectDetails: z.string().nullable(),
+});
+export type OwnIdea = z.infer<typeof ownIdeaSchema>;
+
+/** GET /api/me/ideas (newest first, keyset paged like /api/ideas). */
+export const ownIdeaListResponseSchema = z.object({ items: z.array(ownIdeaSchema), nextCursor: z.string().nullable() });
+export type OwnIdeaListResponse = z.infer<typeof ownIdeaListResponseSchema>;
+
+/** GET /api/me/stats: the dashboard's three stat cards. */
+export const ownStatsSchema = z.object({ total: z.number().int(), ideas: z.number().int(), products: z.number().int() });
+export type OwnStats = z.infer<typeof ownStatsSchema>;
+
+export const categoryLockSchema = z.object({
+  locked: z.boolean(),
+  /** When the category opens again (ISO); null when open. */
+  until: z.iso.datetime().nullable(),
+  remainingMs: z.number().int(),
+});
+
+/** GET /api/me/eligibility: computed by the server when the create page opens. */
+export const eligibilitySchema = z.object({
+  idea: categoryLockSchema,
+  product: categoryLockSchema,
+  ideaCooldownHours: z.number(),
+  productCooldownHours: z.number(),
+  /** Both full_name and contact_info are set (required before sharing). */
+  profileComplete: z.boolean(),
+  serverTime: z.iso.datetime(),
+});
+export type EligibilityResponse = z.infer<typeof eligibilitySchema>;
+
+/** POST /api/ideas answer: the new item and the coupon assigned to its author in the same transaction. */
+export const ideaCreatedSchema = z.object({
+  idea: ownIdeaSchema,
+  coupon: z.object({ id: z.uuid(), code: z.string() }),
+});
+export type IdeaCreated = z.infer<typeof ideaCreatedSchema>;
+
+/** POST /api/uploads/idea-images (multipart field 'file') answer. */
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/** A coupon as its holder sees it (My Coupons). */
+export const couponSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  isUsed: z.boolean(),
+  createdAt: z.iso.datetime(),
+  usedAt: z.iso.datetime().nullable(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+/** GET /api/me/coupons, newest first. `nextCursor` (pass back as `cursor`) is set only when more coupons follow. */
+export const couponListSchema = z.object({ items: z.array(couponSchema), nextCursor: z.string().nullable().optional() });
+export type CouponListResponse = z.infer<typeof couponListSchema>;
+
+/** GET /api/config (public): the settings the screens need before anything else. */
+export const publicConfigSchema = z.object({
+  /** COUPON_REDEEM_URL: the redeem frame opens it with the code; null means the built-in redeem page. */
+  couponRedeemUrl: z.string().nullable(),
+  /** Premium: more than this many own items. */
+  premiumThreshold: z.number().int(),
+  ideaCooldownHours: z.number(),
+  productCooldownHours: z.number(),
+  /** The upload size limit in bytes (at most 5 MB). */
+  maxUploadBytes: z.number().int(),
+  /** Image types the upload accepts now (a subset of image/png, image/jpeg, image/webp). */
+  allowedImageTypes: z.array(z.string()),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

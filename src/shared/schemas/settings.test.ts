@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { adminSectionsFor } from './admin.ts';
+import {
+  mergePlatformSettings,
+  parseFileTypes,
+  PLATFORM_SETTINGS_DEFAULTS,
+  platformSettingsSchema,
+} from './settings.ts';
+
+describe('platform settings schema', () => {
+  it('accepts the defaults of SPEC §9, with the premium threshold of 20', () => {
+    expect(platformSettingsSchema.parse(PLATFORM_SETTINGS_DEFAULTS)).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+    expect(PLATFORM_SETTINGS_DEFAULTS).toMatchObject({
+      maintenanceMode: false,
+      newRegistrations: true,
+      ideaSubmissionLimit: 72,
+      productSubmissionLimit: 24,
+      maxFileSize: 10,
+      allowedFileTypes: '.jpg,.jpeg,.png,.pdf',
+      premiumThreshold: 20,
+      premiumBenefits: true,
+      emailNotifications: true,
+      welcomeEmails: true,
+      marketingEmails: false,
+      passwordMinLength: 8,
+      requireEmailVerification: true,
+      enableTwoFactor: false,
+      sessionTimeout: 24,
+    });
+  });
+
+  it('holds each number within its bounds, with a message naming the field and the range', () => {
+    const check = (change: Record<string, unknown>) => {
+      const r = platformSettingsSchema.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, ...change });
+      return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(check({ ideaSubmissionLimit: 0 })).toBeNull();
+    expect(check({ ideaSubmissionLimit: 8760 })).toBeNull();
+    expect(check({ ideaSubmissionLimit: 8761 })).toEqual(['ideaSubmissionLimit: Idea submission limit must be between 0 and 8760 hours.']);
+    expect(check({ productSubmissionLimit: -1 })).toEqual(['productSubmissionLimit: Product submission limit must be between 0 and 8760 hours.']);
+    expect(check({ maxFileSize: 0 })).toEqual(['maxFileSize: Max file size must be between 1 and 100 MB.']);
+    expect(check({ premiumThreshold: -5 })).toEqual(['premiumThreshold: Premium threshold must be between 0 and 10000 items.']);
+    expect(check({ passwordMinLength: 5 })).toEqual(['passwordMinLength: Password minimum length must be between 6 and 128 characters.']);
+    expect(check({ sessionTimeout: 1.5 })).toEqual(['sessionTimeout: Session timeout must be a whole number.']);
+    expect(check({ sessionTimeout: Number.NaN })).toEqual(['sessionTimeout: Session timeout must be a number.']);
+    expect(check({ platformName: 'x'.repeat(61) })).toEqual(['platformName: Platform name must be at most 60 characters.']);
+    expect(check({ platformDescription: '' })).toEqual(['platformDescription: Platform description is required.']);
+    expect(check({ welcomeEmails: 'true' })).toEqual(['welcomeEmails: Welcome emails must be on or off.']);
+  });
+
+  it('allows only known file types, never scriptable ones, and at least one image type', () => {
+    const types = (v: string) => platformSettingsSchema.shape.allowedFileTypes.safeParse(v);
+    expect(types(' .PNG, webp,.png ,, ').data).toBe('.png,.webp');
+    expect(types('.svg').error?.issues[0]?.message).toBe('.svg cannot be allowed. Choose from .jpg, .jpeg, .png, .webp, .pdf.');
+    expect(types('.png,.html,.js').error?.issues[0]?.message).toBe('.html, .js cannot be allowed. Choose from .jpg, .jpeg, .png, .webp, .pdf.');
+    expect(types('.pdf').error?.issues[0]?.message).toBe('Allow at least one image type: .jpg, .jpeg, .png or .webp.');
+    expect(types('').error?.issues[0]?.message).toBe('Allow at least one image type: .jpg, .jpeg, .png or .webp.');
+    expect(parseFileTypes('JPG, .jpeg')).toEqual(['.jpg', '.jpeg']);
+  });
+
+  it('merges a stored row key by key, ignoring values that fail their check', () => {
+    expect(mergePlatformSettings(undefined)).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+    const merged = mergePlatformSettings({ premiumThreshold: 5, passwordMinLength: 2, allowedFileTypes: '.svg', maintenanceMode: true, junk: 1 });
+    expect(merged).toEqual({ ...PLATFORM_SETTINGS_DEFAULTS, premiumThreshold: 5, maintenanceMode: true });
+  });
+});
+
+describe('adminSectionsFor', () => {
+  it('opens everything to admins, Content to moderators, nothing to others', () => {
+    expect(adminSectionsFor('admin')).toEqual(['overview', 'users', 'content', 'financial', 'analytics', 'settings']);
+    expect(adminSectionsFor('moderator')).toEqual(['content']);
+    expect(adminSectionsFor('user')).toEqual([]);
+    expect(adminSectionsFor(null)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { MaintenanceGate } from '../features/admin/components/maintenance-gate';
+
+/** Public pages: the site header, the page, the footer. */
+export function SiteLayout() {
+  return (
+    <MaintenanceGate>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="bg-primary text-primary-foreground sr-only z-50 rounded-md px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Suspense fallback={<FullScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </MaintenanceGate>
+  );
+}
+
+/** Pages with their own header (auth, dashboard, profile, create): the page and the footer. */
+export function BareLayout() {
+  return (
+    <MaintenanceGate>
+      <div className="flex min-h-dvh flex-col">
+        <main id="main" className="flex-1">
+          <Suspense fallback={<FullScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </MaintenanceGate>
+  );
+}
+
+/** Pages shown inside a frame of our own (the coupon redeem page in My Coupons): the page only. */
+export function FrameLayout() {
+  return (
+    <main id="main" className="min-h-dvh">
+      <Suspense fallback={<FullScreenLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

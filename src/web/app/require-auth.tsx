@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import { useSession } from '../features/auth/hooks/use-session';
+
+/** Login-required routes: 'Loading...' while the session is unknown, then visitors go to /auth. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <FullScreenLoading />;
+  if (session.status === 'signed-out') return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}

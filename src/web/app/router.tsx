@@ -1,0 +1,57 @@
+/**
+ * The route table of SPEC §2. Every page but home is its own lazily loaded chunk; the admin
+ * panel's code never ships with the home page.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import HomePage from '../features/ideas/pages/home-page';
+import { BareLayout, FrameLayout, SiteLayout } from './layouts';
+import { RequireAuth } from './require-auth';
+
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Component = lazy(load);
+  return <Component />;
+};
+const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
+
+function LegacyIdeaRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/ideas/${encodeURIComponent(id)}`} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <SiteLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/about', element: page(() => import('../features/marketing/pages/about-page')) },
+      { path: '/privacy', element: page(() => import('../features/marketing/pages/privacy-page')) },
+      { path: '/terms', element: page(() => import('../features/marketing/pages/terms-page')) },
+      { path: '/ideas/:id', element: page(() => import('../features/idea-details/pages/idea-details-page')) },
+      { path: '/idea/:id', element: <LegacyIdeaRedirect /> },
+      { path: '*', element: page(() => import('../features/marketing/pages/not-found-page')) },
+    ],
+  },
+  {
+    element: <BareLayout />,
+    children: [
+      { path: '/auth', element: page(() => import('../features/auth/pages/auth-page')) },
+      { path: '/auth/reset-password', element: page(() => import('../features/auth/pages/reset-password-page')) },
+      { path: '/auth/verified', element: page(() => import('../features/auth/pages/verified-page')) },
+      { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page'))) },
+      { path: '/profile', element: guarded(page(() => import('../features/profile/pages/profile-page'))) },
+      { path: '/create-idea', element: guarded(page(() => import('../features/create-idea/pages/create-idea-page'))) },
+      { path: '/dev/outbox', element: page(() => import('../features/dev-outbox/pages/outbox-page')) },
+    ],
+  },
+  {
+    element: <FrameLayout />,
+    children: [{ path: '/coupons/redeem', element: guarded(page(() => import('../features/coupons/pages/redeem-page'))) }],
+  },
+  {
+    // The admin panel: its own chunk, with its own layout, nested routes and access check.
+    path: '/admin/*',
+    element: <Suspense fallback={<FullScreenLoading />}>{guarded(page(() => import('../features/admin/admin-app')))}</Suspense>,
+  },
+]);

@@ -1,0 +1,107 @@
+import { ChevronDown, FileText, Info, Menu, Shield } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { Logo } from '../brand/logo';
+import { Button } from '../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+import { Separator } from '../ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { ThemeToggle } from './theme-toggle';
+
+export const LEARN_MORE_LINKS = [
+  { to: '/about', label: 'About', icon: Info },
+  { to: '/privacy', label: 'Privacy Policy', icon: Shield },
+  { to: '/terms', label: 'Terms of Service', icon: FileText },
+] as const;
+
+/**
+ * Desktop: a 'Learn More' dropdown. Loaded lazily by site-header (lazy-header-menus.tsx), which
+ * passes `defaultOpen` when the trigger was pressed before this chunk arrived.
+ */
+export function LearnMoreMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="gap-1">
+          Learn More <ChevronDown className="size-4" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        {LEARN_MORE_LINKS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon className="size-4" aria-hidden /> {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Mobile (below 768 px): a drawer with the Learn More links, the theme switch and the account buttons. */
+export function MobileDrawer({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const session = useSession();
+  const close = () => setOpen(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu">
+          <Menu className="size-5" aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-[18rem] gap-0 p-0">
+        <SheetHeader className="border-b p-4">
+          <SheetTitle asChild>
+            <div>
+              <Logo size="sm" />
+            </div>
+          </SheetTitle>
+          <SheetDescription className="sr-only">Site menu</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Learn More" className="flex flex-col gap-1 p-3">
+          <p className="text-muted-foreground px-3 pt-1 pb-2 text-xs font-semibold tracking-wide uppercase">Learn More</p>
+          {LEARN_MORE_LINKS.map(({ to, label, icon: Icon }) => (
+            <Link
+              key={to}
+              to={to}
+              onClick={close}
+              className="hover:bg-accent hover:text-accent-foreground flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium"
+            >
+              <Icon className="text-muted-foreground size-4" aria-hidden /> {label}
+            </Link>
+          ))}
+        </nav>
+        <Separator />
+        <div className="flex items-center justify-between px-6 py-3">
+          <span className="text-sm font-medium">Theme</span>
+          <ThemeToggle />
+        </div>
+        <Separator />
+        <div className="flex flex-col gap-2 p-4">
+          {session.status === 'signed-in' ? (
+            <Button asChild onClick={close}>
+              <Link to="/dashboard">Dashboard</Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="outline" onClick={close}>
+                <Link to="/auth">Sign In</Link>
+              </Button>
+              <Button asChild onClick={close}>
+                <Link to="/auth">Join</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The admin panel (/admin/*), a lazily loaded chunk of its own: the access check, the layout and
+ * the sections. Admins open every section; moderators only Content; anyone else sees Access
+ * Denied. The server checks the same on every request; this only shapes what is shown.
+ */
+import type { AdminMe, AdminSection } from '@shared/schemas/admin';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useAdminMe } from './api/admin-api';
+import { AccessDenied, AdminCheckFailed, AdminLoading } from './components/access-denied';
+import { AdminLayout } from './components/admin-layout';
+import { MaintenanceGate } from './components/maintenance-gate';
+import { adminPath, SECTION_LINKS } from './lib/sections';
+import AnalyticsPage from './pages/analytics-page';
+import ContentPage from './pages/content-page';
+import FinancialPage from './pages/financial-page';
+import OverviewPage from './pages/overview-page';
+import SettingsPage from './pages/settings-page';
+import UsersPage from './pages/users-page';
+
+/** The first section `me` may open: where /admin leads a moderator. */
+function homeOf(me: AdminMe): string {
+  const first = SECTION_LINKS.find((l) => me.sections.includes(l.section));
+  return adminPath(first?.path ?? '');
+}
+
+function Section({ me, section, children }: { me: AdminMe; section: AdminSection; children: ReactNode }) {
+  if (!me.sections.includes(section)) return <Navigate to={homeOf(me)} replace />;
+  return <>{children}</>;
+}
+
+function AdminPanel() {
+  const me = useAdminMe();
+  if (me.isPending) return <AdminLoading />;
+  if (me.isError) {
+    const error = me.error;
+    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return <AccessDenied />;
+    return <AdminCheckFailed message={error.message} onRetry={() => void me.refetch()} />;
+  }
+  const access = me.data;
+  if (access.sections.length === 0) return <AccessDenied />;
+  return (
+    <Routes>
+      <Route element={<AdminLayout me={access} />}>
+        <Route
+          index
+          element={
+            <Section me={access} section="overview">
+              <OverviewPage />
+            </Section>
+          }
+        />
+        <Route
+          path="users"
+          element={
+            <Section me={access} section="users">
+              <UsersPage currentUserId={access.userId} />
+            </Section>
+          }
+        />
+        <Route
+          path="content"
+          element={
+            <Section me={access} section="content">
+              <ContentPage />
+            </Section>
+          }
+        />
+        <Route
+          path="financial"
+          element={
+            <Section me={access} section="financial">
+              <FinancialPage />
+            </Section>
+          }
+        />
+        <Route
+          path="analytics"
+          element={
+            <Section me={access} section="analytics">
+              <AnalyticsPage />
+            </Section>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <Section me={access} section="settings">
+              <SettingsPage />
+            </Section>
+          }
+        />
+        {/* SPEC §2: any unknown sub-path redirects to /admin. */}
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export default function AdminApp() {
+  return (
+    <MaintenanceGate showBanner={false}>
+      <AdminPanel />
+    </MaintenanceGate>
+  );
+}

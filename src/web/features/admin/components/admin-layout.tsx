@@ -1,0 +1,67 @@
+import type { AdminMe } from '@shared/schemas/admin';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ThemeToggle } from '../../../components/layout/theme-toggle';
+import { Separator } from '../../../components/ui/separator';
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../../components/ui/sidebar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useSession } from '../../auth/hooks/use-session';
+import { useMaintenanceStatus } from '../api/maintenance';
+import { AdminSidebar } from './admin-sidebar';
+import { MaintenanceBanner } from './maintenance-gate';
+import { RoleBadge } from './role-badge';
+
+/** Sidebar, header 'Admin Panel', and the section (SPEC §2). The sidebar keeps its state in a cookie. */
+export function AdminLayout({ me }: { me: AdminMe }) {
+  const session = useSession();
+  const maintenance = useMaintenanceStatus();
+  return (
+    <SidebarProvider>
+      <a
+        href="#admin-content"
+        className="bg-primary text-primary-foreground sr-only z-50 rounded-md px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AdminSidebar sections={me.sections} role={me.role} />
+      <SidebarInset>
+        {maintenance.data?.maintenanceMode && <MaintenanceBanner />}
+        <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
+          <SidebarTrigger className="-ml-1" />
+          <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
+          <h1 className="text-base font-semibold">Admin Panel</h1>
+          <div className="ml-auto flex items-center gap-2">
+            {session.user ? (
+              <span className="hidden items-center gap-2 text-sm sm:flex">
+                <span className="text-muted-foreground max-w-48 truncate">{session.user.name || session.user.email}</span>
+                <RoleBadge role={me.role} />
+              </span>
+            ) : (
+              <Skeleton className="h-5 w-32" />
+            )}
+            <ThemeToggle />
+          </div>
+        </header>
+        <div id="admin-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 p-4 outline-none sm:p-6">
+          <Suspense fallback={<SectionSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+function SectionSkeleton() {
+  return (
+    <div className="space-y-6" aria-hidden>
+      <Skeleton className="h-8 w-56" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}

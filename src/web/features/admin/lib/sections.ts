@@ -1,0 +1,23 @@
+/** The panel's sections as the sidebar lists them (SPEC §2 Admin panel). */
+import type { AdminSection } from '@shared/schemas/admin';
+import { ChartColumn, FileText, LayoutDashboard, type LucideIcon, Settings, Users, Wallet } from 'lucide-react';
+
+export interface SectionLink {
+  section: AdminSection;
+  /** Relative to /admin ('' is the overview). */
+  path: string;
+  title: string;
+  subtitle: string;
+  icon: LucideIcon;
+}
+
+export const SECTION_LINKS: readonly SectionLink[] = [
+  { section: 'overview', path: '', title: 'Dashboard', subtitle: 'Overview & Stats', icon: LayoutDashboard },
+  { section: 'users', path: 'users', title: 'Users', subtitle: 'User Management', icon: Users },
+  { section: 'content', path: 'content', title: 'Content', subtitle: 'Ideas & Products', icon: FileText },
+  { section: 'financial', path: 'financial', title: 'Financial', subtitle: 'Payments & Revenue', icon: Wallet },
+  { section: 'analytics', path: 'analytics', title: 'Analytics', subtitle: 'System Metrics', icon: ChartColumn },
+  { section: 'settings', path: 'settings', title: 'Settings', subtitle: 'Configuration', icon: Settings },
+];
+
+export const adminPath = (path: string) => (path ? `/admin/${path}` : '/admin');

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { signInFormSchema } from '@shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { authClient } from '../../../lib/auth-client';
+import { sessionQueryKey } from '../hooks/use-session';
+import { OrDivider } from './auth-shell';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { GoogleButton } from './google-button';
+import { UnconfirmedNotice } from './resend-confirmation';
+
+/** Sign In (SPEC §2 Auth): email, password, and Continue with Google. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const queryClient = useQueryClient();
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const signIn = useMutation({
+    mutationFn: authClient.signIn,
+    onSuccess: (user) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      onSignedIn();
+    },
+    onError: (error: Error, input) => {
+      toast({ variant: 'destructive', title: 'Sign In Error', description: error.message });
+      setUnconfirmedEmail(error instanceof ApiError && error.code === 'email_not_verified' ? input.email : null);
+    },
+  });
+
+  return (
+    <div>
+      <form
+        noValidate
+        className="grid gap-4"
+        aria-label="Sign in"
+        onSubmit={form.handleSubmit((values) => {
+          setUnconfirmedEmail(null);
+          signIn.mutate(values);
+        })}
+      >
+        <Field label="Email" error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message} required>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, and the dialog has its own form. */}
+      <div className="mt-2 flex justify-end">
+        <ForgotPasswordDialog defaultEmail={form.watch('email')} />
+      </div>
+      {unconfirmedEmail && <UnconfirmedNotice email={unconfirmedEmail} />}
+      <OrDivider />
+      <GoogleButton />
+    </div>
+  );
+}

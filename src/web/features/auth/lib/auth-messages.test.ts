@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { GOOGLE_NOT_CONFIGURED, googleErrorDescription, returnPath } from './auth-messages';
+
+describe('googleErrorDescription', () => {
+  it('explains the errors Google sign-in can come back with', () => {
+    expect(googleErrorDescription('account_not_linked')).toMatch(/already has an IdeaHub account/);
+    expect(googleErrorDescription('REGISTRATIONS_CLOSED', 'whatever')).toBe('New registrations are closed at the moment. Please try again later.');
+    expect(googleErrorDescription('oauth_provider_not_found')).toBe(GOOGLE_NOT_CONFIGURED);
+    expect(googleErrorDescription('something_else', 'The provider said no.')).toBe('The provider said no.');
+    expect(googleErrorDescription('something_else')).toBe('Google sign-in did not complete. Please try again.');
+  });
+});
+
+describe('returnPath', () => {
+  it('returns to a page of this site, never to /auth or another site', () => {
+    expect(returnPath({ from: '/profile' })).toBe('/profile');
+    expect(returnPath({ from: '//evil.example/x' })).toBe('/dashboard');
+    expect(returnPath({ from: 'https://evil.example' })).toBe('/dashboard');
+    expect(returnPath({ from: '/auth' })).toBe('/dashboard');
+    expect(returnPath(null)).toBe('/dashboard');
+    expect(returnPath(undefined)).toBe('/dashboard');
+  });
+});

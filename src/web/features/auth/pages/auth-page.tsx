@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { usePageMeta } from '../../../lib/page-meta';
+import { AuthShell } from '../components/auth-shell';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { useSession } from '../hooks/use-session';
+import { googleErrorDescription, returnPath } from '../lib/auth-messages';
+
+/** /auth (SPEC §2 Auth): tabs Sign In and Sign Up; a signed-in visitor goes to /dashboard. */
+export default function AuthPage() {
+  usePageMeta({ title: 'Sign In | IdeaHub', description: 'Sign in to IdeaHub or create your account to share ideas and products.' });
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const target = returnPath(location.state);
+  const oauthError = params.get('error');
+  const oauthDescription = params.get('error_description');
+
+  // Continue with Google sends failures back here as ?error=<code>.
+  useEffect(() => {
+    if (!oauthError) return;
+    toast({ variant: 'destructive', title: 'Google Sign In Error', description: googleErrorDescription(oauthError, oauthDescription) });
+    const next = new URLSearchParams(params);
+    next.delete('error');
+    next.delete('error_description');
+    setParams(next, { replace: true });
+  }, [oauthError, oauthDescription, params, setParams]);
+
+  if (session.status === 'loading') return <FullScreenLoading />;
+  if (session.status === 'signed-in') return <Navigate to={target} replace />;
+
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  return (
+    <AuthShell>
+      <h1 className="sr-only">Sign in or create your IdeaHub account</h1>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (value === 'signup') next.set('tab', 'signup');
+          else next.delete('tab');
+          setParams(next, { replace: true, state: location.state });
+        }}
+      >
+        <TabsList className="mb-4 grid w-full grid-cols-2">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <SignInForm onSignedIn={() => navigate(target, { replace: true })} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,213 @@
+import { ImagePlus, Link2, Loader2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Progress } from '../../../components/ui/progress';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { uploadIdeaImage, type UploadHandle } from '../../ideas/api/upload-image';
+import { fieldErrorLines } from '../../ideas/forms/field-messages';
+import { isImageAddress } from '../../ideas/forms/idea-form';
+
+export const UPLOAD_TEXT = {
+  tooLargeTitle: 'File too large',
+  tooLarge: 'Please select an image smaller than 5MB.',
+  failedTitle: 'Upload failed',
+  failed: 'Failed to upload image. Please try again.',
+} as const;
+
+function tooLargeText(maxBytes: number): string {
+  const mb = Math.round((maxBytes / 1_048_576) * 10) / 10;
+  return mb === 5 ? UPLOAD_TEXT.tooLarge : `Please select an image smaller than ${mb}MB.`;
+}
+
+interface ImageFieldProps {
+  value: string;
+  onChange: (url: string) => void;
+  onBlur?: () => void;
+  onUploadingChange: (uploading: boolean) => void;
+  maxBytes: number;
+  /** MIME types the server takes now; empty: any image (the server checks the bytes anyway). */
+  allowedTypes?: readonly string[];
+  errors: string[];
+  disabled?: boolean;
+}
+
+/**
+ * The share form's image: upload a file (with a progress bar) or paste an http(s) address; a
+ * preview either way, and a button to remove it. Uploads are checked for size here first; the
+ * server checks the bytes.
+ */
+export function ImageField({ value, onChange, onBlur, onUploadingChange, maxBytes, allowedTypes = [], errors, disabled }: ImageFieldProps) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useRef<UploadHandle | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [broken, setBroken] = useState(false);
+
+  const uploaded = value.startsWith('/storage/');
+  const uploading = progress !== null;
+  const previewSrc = uploading ? localPreview : value.trim() !== '' && isImageAddress(value.trim()) ? value.trim() : null;
+
+  useEffect(() => () => upload.current?.abort(), []);
+  useEffect(() => () => {
+    if (localPreview) URL.revokeObjectURL(localPreview);
+  }, [localPreview]);
+  useEffect(() => setBroken(false), [previewSrc]);
+
+  function finish() {
+    upload.current = null;
+    setProgress(null);
+    setLocalPreview(null);
+    onUploadingChange(false);
+  }
+
+  function start(file: File) {
+    if (file.size > maxBytes) {
+      toast({ variant: 'destructive', title: UPLOAD_TEXT.tooLargeTitle, description: tooLargeText(maxBytes) });
+      return;
+    }
+    if (file.type && (!file.type.startsWith('image/') || (allowedTypes.length > 0 && !allowedTypes.includes(file.type)))) {
+      toast({ variant: 'destructive', title: UPLOAD_TEXT.failedTitle, description: 'Please choose a PNG, JPG or WEBP image.' });
+      return;
+    }
+    upload.current?.abort();
+    setLocalPreview(URL.createObjectURL(file));
+    setProgress(0);
+    onUploadingChange(true);
+    const handle = uploadIdeaImage(file, setProgress);
+    upload.current = handle;
+    handle.promise.then(
+      (image) => {
+        if (upload.current !== handle) return;
+        finish();
+        onChange(image.url);
+      },
+      (error: unknown) => {
+        if (upload.current !== handle) return;
+        finish();
+        if (error instanceof ApiError && error.code === 'aborted') return;
+        if (error instanceof ApiError && error.status === 413) {
+          toast({ variant: 'destructive', title: UPLOAD_TEXT.tooLargeTitle, description: tooLargeText(maxBytes) });
+        } else if (error instanceof ApiError && (error.status === 415 || error.status === 422)) {
+          toast({ variant: 'destructive', title: UPLOAD_TEXT.failedTitle, description: error.message });
+        } else {
+          toast({ variant: 'destructive', title: UPLOAD_TEXT.failedTitle, description: UPLOAD_TEXT.failed });
+        }
+      },
+    );
+  }
+
+  function remove() {
+    if (uploading) {
+      upload.current?.abort();
+      finish();
+    }
+    onChange('');
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  const percent = Math.round((progress ?? 0) * 100);
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-url`}>
+        Image <span className="text-muted-foreground font-normal">(optional)</span>
+      </Label>
+
+      {previewSrc ? (
+        <div className="bg-muted relative overflow-hidden rounded-lg border">
+          {broken ? (
+            <div className="text-muted-foreground flex aspect-[16/9] items-center justify-center p-4 text-center text-sm">
+              This image could not be loaded. Check the address or upload a file instead.
+            </div>
+          ) : (
+            <img
+              src={previewSrc}
+              alt="Preview of the image"
+              className="aspect-[16/9] w-full object-cover"
+              onError={() => setBroken(true)}
+            />
+          )}
+          {uploading ? (
+            <div className="bg-background/85 absolute inset-x-0 bottom-0 grid gap-1.5 p-3 backdrop-blur-sm">
+              <div className="flex items-center justify-between text-sm">
+                <span className="inline-flex items-center gap-2 font-medium">
+                  <Loader2 className="size-4 animate-spin" aria-hidden /> Uploading…
+                </span>
+                <span className="tabular-nums" aria-hidden>
+                  {percent}%
+                </span>
+              </div>
+              <Progress value={percent} aria-label="Upload progress" />
+            </div>
+          ) : null}
+          <Button
+            type="button"
+            variant="secondary"
+            size="icon-sm"
+            className="absolute top-2 right-2 shadow-sm"
+            onClick={remove}
+            disabled={disabled}
+            aria-label={uploading ? 'Cancel upload' : 'Remove image'}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+
+      {!uploaded && !uploading ? (
+        <div className="grid gap-3 rounded-lg border border-dashed p-4">
+          <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+            <input
+              ref={fileInput}
+              id={`${id}-file`}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              disabled={disabled}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) start(file);
+                e.target.value = '';
+              }}
+            />
+            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={disabled}>
+              <ImagePlus aria-hidden /> Upload Image
+            </Button>
+            <p className="text-muted-foreground text-sm">PNG, JPG or WEBP, smaller than 5MB.</p>
+          </div>
+          <div className="text-muted-foreground flex items-center gap-3 text-xs tracking-wide uppercase">
+            <span className="bg-border h-px flex-1" aria-hidden />
+            or paste an address
+            <span className="bg-border h-px flex-1" aria-hidden />
+          </div>
+          <div className="relative">
+            <Link2 className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+            <Input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/image.jpg"
+              className="pl-9"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+              disabled={disabled}
+              aria-invalid={errors.length > 0 || undefined}
+              aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+            />
+          </div>
+        </div>
+      ) : null}
+      <FieldError id={`${id}-error`}>
+        {fieldErrorLines(errors)}
+      </FieldError>
+    </div>
+  );
+}

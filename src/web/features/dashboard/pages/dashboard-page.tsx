@@ -1,0 +1,126 @@
+/**
+ * /dashboard (SPEC §2 Dashboard): the accounts header (greeting, Profile, Home, Coupons, Sign
+ * Out), the stat cards, and the tabs My Ideas, Saved, Messages and Analytics. The edit and coupons
+ * dialogs load when first opened.
+ */
+import type { OwnIdea } from '@shared/schemas/ideas';
+import { BarChart3, Bookmark, LayoutGrid, MessagesSquare, Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePageMeta } from '../../../lib/page-meta';
+import { DashboardHeader } from '../components/dashboard-header';
+import { DeleteIdeaDialog } from '../components/delete-idea-dialog';
+import { EmptyPanel } from '../components/empty-panel';
+import { MyIdeasTab } from '../components/my-ideas-tab';
+import { SavedTab } from '../components/saved-tab';
+import { StatCards } from '../components/stat-cards';
+
+const EditIdeaDialog = lazy(() => import('../components/edit-idea-dialog'));
+const CouponsDialog = lazy(() => import('../../coupons/components/coupons-dialog'));
+
+const TABS = ['ideas', 'saved', 'messages', 'analytics'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
+
+export default function DashboardPage() {
+  usePageMeta({ title: 'Dashboard | IdeaHub' });
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'ideas';
+  const [editing, setEditing] = useState<OwnIdea | null>(null);
+  const [deleting, setDeleting] = useState<OwnIdea | null>(null);
+  const [couponsOpen, setCouponsOpen] = useState(false);
+  const [couponsLoaded, setCouponsLoaded] = useState(false);
+  const [editLoaded, setEditLoaded] = useState(false);
+
+  function selectTab(value: string) {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'ideas') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="bg-muted/30 min-h-full">
+      <DashboardHeader
+        onCoupons={() => {
+          setCouponsLoaded(true);
+          setCouponsOpen(true);
+        }}
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+            <p className="text-muted-foreground mt-1">Everything you have shared, in one place.</p>
+          </div>
+          <Button asChild className="w-fit">
+            <Link to="/create-idea">
+              <Plus aria-hidden /> Share New Idea
+            </Link>
+          </Button>
+        </div>
+
+        <div className="mt-6">
+          <StatCards />
+        </div>
+
+        <Tabs value={tab} onValueChange={selectTab} className="mt-8 gap-5">
+          <TabsList aria-label="Dashboard sections" className="grid h-10 w-full grid-cols-4 sm:inline-flex sm:w-fit [&_svg]:hidden sm:[&_svg]:block">
+            <TabsTrigger value="ideas" className="px-1.5 sm:px-3">
+              <LayoutGrid aria-hidden /> My Ideas
+            </TabsTrigger>
+            <TabsTrigger value="saved" className="px-1.5 sm:px-3">
+              <Bookmark aria-hidden /> Saved
+            </TabsTrigger>
+            <TabsTrigger value="messages" className="px-1.5 sm:px-3">
+              <MessagesSquare aria-hidden /> Messages
+            </TabsTrigger>
+            <TabsTrigger value="analytics" className="px-1.5 sm:px-3">
+              <BarChart3 aria-hidden /> Analytics
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="ideas">
+            <MyIdeasTab
+              onEdit={(idea) => {
+                setEditLoaded(true);
+                setEditing(idea);
+              }}
+              onDelete={setDeleting}
+            />
+          </TabsContent>
+          <TabsContent value="saved">
+            <SavedTab />
+          </TabsContent>
+          <TabsContent value="messages">
+            <EmptyPanel
+              icon={<MessagesSquare className="size-8" aria-hidden />}
+              title="No conversations yet"
+              text="When people discuss what you have shared, the conversations will show up here."
+            />
+          </TabsContent>
+          <TabsContent value="analytics">
+            <EmptyPanel
+              icon={<BarChart3 className="size-8" aria-hidden />}
+              title="Analytics Coming Soon"
+              text="Views, likes and interest in your ideas over time."
+            />
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <DeleteIdeaDialog idea={deleting} onClose={() => setDeleting(null)} />
+      <Suspense fallback={null}>
+        {editLoaded ? <EditIdeaDialog idea={editing} onClose={() => setEditing(null)} /> : null}
+        {couponsLoaded ? <CouponsDialog open={couponsOpen} onOpenChange={setCouponsOpen} /> : null}
+      </Suspense>
+    </div>
+  );
+}

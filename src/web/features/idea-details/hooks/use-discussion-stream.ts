@@ -1,0 +1,47 @@
+/**
+ * Live discussion: an EventSource on /api/ideas/{id}/messages/stream while the viewer may see the
+ * discussion. The first connect resumes after the newest message already loaded (?lastEventId=);
+ * the browser's own reconnects send Last-Event-ID, and the server replays what was missed.
+ * Removals missed while disconnected are caught by reloading the list after a reconnect.
+ */
+import { messageDeletedEventSchema, type DiscussionMessage, STREAM_EVENTS } from '@shared/schemas/discussion';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { addMessage, discussionKeys, dropMessage } from '../api/discussion';
+
+/**
+ * `enabled` once the first page of messages is loaded; `lastMessageId` is the newest loaded (0 for
+ * none), so anything posted between that load and the connection is replayed, not lost.
+ * The caller keys its component by item, so the resume point never carries over to another item.
+ */
+export function useDiscussionStream(ideaId: string, opts: { enabled: boolean; lastMessageId: number }) {
+  const client = useQueryClient();
+  const lastSeen = useRef(opts.lastMessageId);
+  lastSeen.current = Math.max(lastSeen.current, opts.lastMessageId);
+
+  useEffect(() => {
+    if (!opts.enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/ideas/${encodeURIComponent(ideaId)}/messages/stream?lastEventId=${lastSeen.current}`);
+    let dropped = false;
+    source.addEventListener(STREAM_EVENTS.message, (event) => {
+      const message = JSON.parse((event as MessageEvent<string>).data) as DiscussionMessage;
+      lastSeen.current = Math.max(lastSeen.current, message.id);
+      addMessage(client, ideaId, message);
+    });
+    source.addEventListener(STREAM_EVENTS.messageDeleted, (event) => {
+      const parsed = messageDeletedEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (parsed.success) dropMessage(client, ideaId, parsed.data.id);
+    });
+    const reload = () => void client.invalidateQueries({ queryKey: discussionKeys.messages(ideaId) });
+    source.addEventListener(STREAM_EVENTS.resync, reload);
+    source.onerror = () => {
+      dropped = true;
+    };
+    source.onopen = () => {
+      if (dropped) reload();
+      dropped = false;
+    };
+    // One stream per item and access; the resume point is read from the ref when it opens.
+    return () => source.close();
+  }, [ideaId, opts.enabled, client]);
+}

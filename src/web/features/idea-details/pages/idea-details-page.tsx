@@ -1,0 +1,274 @@
+import { creatorDisplayName, formatPrice } from '@shared/format';
+import { ideaMetaDescription, ideaPageTitle } from '@shared/rules/idea-meta';
+import { CURRENCY_NAMES } from '@shared/constants';
+import type { IdeaDetail } from '@shared/schemas/ideas';
+import { format, formatDistanceToNow } from 'date-fns';
+import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, SearchX, ShoppingCart, UserRound } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { usePageMeta } from '../../../lib/page-meta';
+import { type SessionState, useSession } from '../../auth/hooks/use-session';
+import { useIdea } from '../api/get-idea';
+import { DiscussionSection } from '../components/discussion-section';
+import { LikeButton } from '../components/like-button';
+import { LockedOverlay } from '../components/locked-overlay';
+import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
+import { BUY_ALERT, UnlockDialog } from '../components/unlock-dialog';
+
+export function IdeaNotFound() {
+  usePageMeta({ title: 'Idea not found | IdeaHub' });
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <div className="bg-muted text-muted-foreground mb-5 rounded-full p-4">
+        <SearchX className="size-8" aria-hidden />
+      </div>
+      <h1 className="text-2xl font-bold">Idea not found</h1>
+      <p className="text-muted-foreground mt-2">The idea you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+      <Button asChild className="mt-8">
+        <Link to="/">
+          <ArrowLeft className="size-4" aria-hidden /> Back to Home
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function BackToHome() {
+  return (
+    <Button asChild variant="ghost" className="-ml-3">
+      <Link to="/">
+        <ArrowLeft className="size-4" aria-hidden /> Back to Home
+      </Link>
+    </Button>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8" aria-busy="true">
+      <BackToHome />
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-10">
+        <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-10 w-4/5" />
+          <Skeleton className="h-9 w-40" />
+          <Skeleton className="h-5 w-56" />
+          <div className="flex gap-2">
+            <Skeleton className="h-9 w-24" />
+            <Skeleton className="h-9 w-28" />
+            <Skeleton className="h-9 w-24" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A titled block of the page; `id` lets 'Discuss' bring the discussion into view. */
+function Section({ id, title, icon, aside, children, className }: { id: string; title: string; icon?: ReactNode; aside?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn('bg-card text-card-foreground scroll-mt-20 rounded-xl border p-5 shadow-sm sm:p-6', className)}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold" tabIndex={-1}>
+          {icon}
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function CreatorBlock({ idea, session }: { idea: IdeaDetail; session: SessionState }) {
+  const name = creatorDisplayName(idea.creator.name);
+  const contact =
+    session.status === 'signed-in' ? (idea.creator.contactInfo?.trim() ? idea.creator.contactInfo : 'Not provided') : 'Sign in to view creator contact info.';
+  return (
+    <div className="flex items-start gap-3">
+      <div className="bg-primary/10 text-primary flex size-11 shrink-0 items-center justify-center rounded-full">
+        <UserRound className="size-5" aria-hidden />
+      </div>
+      <div className="min-w-0">
+        <p className="font-semibold">{name}</p>
+        <p className={cn('mt-0.5 text-sm break-words', session.status === 'signed-in' ? 'text-foreground/90' : 'text-muted-foreground')}>
+          {session.status === 'signed-out' ? (
+            <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+              {contact}
+            </Link>
+          ) : (
+            contact
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The details page of one idea or product (SPEC §2 Idea details, §4 Premium / Like / Discussion, §6). */
+export default function IdeaDetailsPage() {
+  const { id = '' } = useParams();
+  const query = useIdea(id);
+  const session = useSession();
+  const navigate = useNavigate();
+  const idea = query.data;
+  const [unlockOpen, setUnlockOpen] = useState(false);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+
+  usePageMeta({
+    title: idea ? ideaPageTitle(idea.title) : 'Idea Details | IdeaHub',
+    description: idea ? ideaMetaDescription(idea.title, idea.description) : undefined,
+    canonical: idea && typeof window !== 'undefined' ? `${window.location.origin}/ideas/${idea.id}` : undefined,
+  });
+
+  if (query.isPending) return <DetailsSkeleton />;
+  if (query.isError || !idea) return <IdeaNotFound />;
+
+  const signedIn = session.status === 'signed-in';
+  const unlock = () => (signedIn ? setUnlockOpen(true) : navigate('/auth'));
+  const discuss = () => {
+    const section = document.getElementById('discussion');
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const box = composerRef.current;
+    if (box) box.focus({ preventScroll: true });
+    else document.getElementById('discussion-heading')?.focus({ preventScroll: true });
+  };
+  const created = new Date(idea.createdAt);
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <BackToHome />
+
+      {/* Hero: the picture, and what the item is, costs and what you can do with it. */}
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
+        <div className="bg-muted overflow-hidden rounded-2xl border">
+          {idea.imageUrl ? (
+            <img src={idea.imageUrl} alt={idea.title} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
+          ) : (
+            <div className="text-muted-foreground flex aspect-[4/3] items-center justify-center">
+              <ImageIcon className="size-12" aria-hidden />
+              <span className="sr-only">No image</span>
+            </div>
+          )}
+        </div>
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary" className="capitalize">
+              {idea.category}
+            </Badge>
+            <span className="text-muted-foreground text-sm">
+              Posted <time dateTime={idea.createdAt}>{formatDistanceToNow(created, { addSuffix: true })}</time>
+            </span>
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
+          <p className="text-sm">
+            by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
+          </p>
+          <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{formatPrice(idea.price, idea.currency)}</p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <span className="inline-flex items-center gap-2">
+              <Stars value={idea.ratingAverage} />
+              <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
+            </span>
+            <span className="text-muted-foreground inline-flex items-center gap-1">
+              <MessageCircle className="size-4" aria-hidden /> {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
+            </span>
+          </div>
+          <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
+            <LikeButton idea={idea} signedIn={signedIn} />
+            <Button variant="outline" onClick={discuss}>
+              <MessageCircle aria-hidden /> Discuss
+            </Button>
+            <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
+              <ShoppingCart aria-hidden /> Buy
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      {/* Content: on wide screens the reading column and a side column; on phones one column in reading order. */}
+      <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <Section id="description" title="Description" className="order-1">
+            {idea.fullAccess ? (
+              <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
+            ) : (
+              <LockedOverlay
+                title={signedIn ? 'Premium members read the full description.' : 'Sign in and unlock premium to read the full description.'}
+                buttonLabel="Unlock Full Description"
+                onUnlock={unlock}
+              >
+                <p className="leading-relaxed" data-testid="description-preview">
+                  {idea.description}
+                  {idea.descriptionTruncated ? '…' : null}
+                </p>
+              </LockedOverlay>
+            )}
+          </Section>
+          {idea.projectDetails ? (
+            <Section id="project-details" title="Project details" className="order-2">
+              <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
+            </Section>
+          ) : null}
+          <Section
+            id="discussion"
+            title="Discussion"
+            icon={<MessageCircle className="text-primary size-5" aria-hidden />}
+            className="order-4"
+            aside={
+              <span className="text-muted-foreground text-sm tabular-nums">
+                {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
+              </span>
+            }
+          >
+            <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
+          </Section>
+        </div>
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <Section id="creator" title="Creator" className="order-3">
+            <CreatorBlock idea={idea} session={session} />
+          </Section>
+          <Section id="rating" title="Rating" className="order-5">
+            <RatingWidget idea={idea} signedIn={signedIn} />
+          </Section>
+          <Section id="details" title="Details" className="order-6">
+            <dl className="divide-y">
+              <Fact label="Category">
+                <span className="capitalize">{idea.category}</span>
+              </Fact>
+              <Fact label="Price">
+                {formatPrice(idea.price, idea.currency)} <span className="text-muted-foreground font-normal">({CURRENCY_NAMES[idea.currency]})</span>
+              </Fact>
+              {idea.rating !== null ? <Fact label="Creator's rating">{idea.rating.toFixed(1)} / 5</Fact> : null}
+              <Fact label="Likes">{idea.likeCount}</Fact>
+              <Fact label="Posted">
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="text-muted-foreground size-4" aria-hidden />
+                  <time dateTime={idea.createdAt}>{format(created, 'MMM d, yyyy')}</time>
+                </span>
+              </Fact>
+            </dl>
+          </Section>
+        </div>
+      </div>
+
+      {signedIn ? (
+        <UnlockDialog open={unlockOpen} onOpenChange={setUnlockOpen} itemCount={idea.viewerItemCount} threshold={idea.premiumThreshold} />
+      ) : null}
+    </article>
+  );
+}

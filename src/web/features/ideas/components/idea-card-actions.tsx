@@ -1,0 +1,73 @@
+import type { IdeaCard } from '@shared/schemas/ideas';
+import { Bookmark, Mail, Share2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useSession } from '../../auth/hooks/use-session';
+import { recordContact } from '../api/contact';
+import { useToggleSaved } from '../api/saved';
+import { shareIdea } from '../lib/share-idea';
+
+/**
+ * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
+ * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
+ */
+export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const toggleSaved = useToggleSaved();
+  const signedIn = session.status === 'signed-in';
+  const saved = signedIn && Boolean(idea.viewer?.saved);
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        className="size-7"
+        aria-label={`Share ${idea.title}`}
+        title="Share"
+        onClick={() => void shareIdea(idea)}
+      >
+        <Share2 className="size-3.5" aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        className="size-7"
+        aria-label={`Contact the creator of ${idea.title}`}
+        title="Contact"
+        onClick={() => {
+          if (!signedIn) {
+            void navigate('/auth');
+            return;
+          }
+          // Recorded on the server; nothing is shown (SPEC §2).
+          recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
+        }}
+      >
+        <Mail className="size-3.5" aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        className={cn('size-7', saved && 'text-primary')}
+        aria-label={`Save ${idea.title}`}
+        aria-pressed={saved}
+        title={saved ? 'Saved' : 'Save'}
+        onClick={() => {
+          if (!signedIn) {
+            void navigate('/auth');
+            return;
+          }
+          toggleSaved.mutate({ id: idea.id, saved: !saved });
+        }}
+      >
+        <Bookmark className={cn('size-3.5', saved && 'fill-current')} aria-hidden />
+      </Button>
+    </>
+  );
+}

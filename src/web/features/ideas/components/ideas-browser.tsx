@@ -1,0 +1,190 @@
+import { HOME_SKELETON_COUNT } from '@shared/constants';
+import { AlertCircle, Lightbulb, Loader2, Package, Search, SearchX, Sparkles } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '../../auth/hooks/use-session';
+import { type IdeaFilter, useIdeas } from '../api/list-ideas';
+import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
+import { IdeaCardActions } from './idea-card-actions';
+
+const HEADINGS = { all: 'All Ideas & Products', idea: 'Brilliant Ideas', product: 'Amazing Products' } as const;
+type Tab = keyof typeof HEADINGS;
+const isTab = (v: string | null): v is Tab => v === 'all' || v === 'idea' || v === 'product';
+
+/** Reads and writes the browse filters in the URL, so a search can be reloaded and shared. */
+function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const category = isTab(params.get('category')) ? (params.get('category') as Tab) : 'all';
+  const q = params.get('q') ?? '';
+  const update = useCallback((next: Partial<IdeaFilter>) => {
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next.category === 'all') p.delete('category');
+        else if (next.category) p.set('category', next.category);
+        if (next.q === '') p.delete('q');
+        else if (next.q) p.set('q', next.q);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return [{ category, q: q.trim() || undefined }, update];
+}
+
+export function IdeasBrowser() {
+  const [filter, setFilter] = useBrowseFilter();
+  const [text, setText] = useState(filter.q ?? '');
+  const session = useSession();
+  const query = useIdeas(filter);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Debounce typing into the URL.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if ((text.trim() || undefined) !== filter.q) setFilter({ q: text.trim() });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text, filter.q, setFilter]);
+
+  // Load the next page when the end of the grid comes into view.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || isError) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const searching = Boolean(filter.q);
+
+  return (
+    <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor="idea-search" className="sr-only">
+            Search ideas and products
+          </label>
+          <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+          <Input
+            id="idea-search"
+            type="search"
+            placeholder="Search ideas and products..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="h-11 pl-9"
+            maxLength={200}
+          />
+        </form>
+        {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls. */}
+        <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
+          <TabsList aria-label="Category" className="h-11">
+            <TabsTrigger value="all" className="px-4" aria-controls={undefined}>
+              All
+            </TabsTrigger>
+            <TabsTrigger value="idea" className="px-4" aria-controls={undefined}>
+              <Lightbulb className="size-4" aria-hidden /> Ideas
+            </TabsTrigger>
+            <TabsTrigger value="product" className="px-4" aria-controls={undefined}>
+              <Package className="size-4" aria-hidden /> Products
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+      </div>
+
+      <div className="mt-8 mb-6">
+        <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {HEADINGS[filter.category ?? 'all']}
+        </h2>
+        <p className="text-muted-foreground mt-1">
+          {searching ? `Search results for "${filter.q}"` : 'Discover what our community is creating'}
+        </p>
+      </div>
+
+      {query.isPending ? (
+        <div className={GRID_CLASSES} role="status" aria-busy="true" aria-label="Loading ideas">
+          {Array.from({ length: HOME_SKELETON_COUNT }, (_, i) => (
+            <IdeaCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError && items.length === 0 ? (
+        <LoadError onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        searching ? (
+          <EmptyState icon={<SearchX className="size-8" aria-hidden />} title="No results found" text="Try adjusting your search terms or browse all categories" />
+        ) : (
+          <EmptyState
+            icon={<Sparkles className="size-8" aria-hidden />}
+            title="No ideas shared yet"
+            text="Be the first to share a brilliant idea or product!"
+            action={
+              session.status === 'signed-out' ? (
+                <Button asChild>
+                  <Link to="/auth">Join</Link>
+                </Button>
+              ) : null
+            }
+          />
+        )
+      ) : (
+        <>
+          <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
+            {items.map((idea, i) => (
+              <li key={idea.id} className="flex [&>*]:w-full">
+                <IdeaCard idea={idea} priority={i < 4} actions={<IdeaCardActions idea={idea} />} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
+            {query.isFetchingNextPage ? (
+              <span className="text-muted-foreground inline-flex items-center gap-2 text-sm">
+                <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more…
+              </span>
+            ) : query.isFetchNextPageError ? (
+              <div className="flex flex-col items-center gap-2 text-sm">
+                <span className="text-destructive">Could not load more ideas.</span>
+                <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()}>
+                  Try again
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ icon, title, text, action }: { icon: React.ReactNode; title: string; text: string; action?: React.ReactNode }) {
+  return (
+    <div className="bg-card flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
+      <div className="bg-primary/10 text-primary mb-4 rounded-full p-4">{icon}</div>
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="text-muted-foreground mt-1 max-w-sm">{text}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="bg-card flex flex-col items-center rounded-xl border px-6 py-16 text-center">
+      <AlertCircle className="text-destructive mb-3 size-8" aria-hidden />
+      <h3 className="text-lg font-semibold">Ideas could not be loaded</h3>
+      <p className="text-muted-foreground mt-1">Check your connection and try again.</p>
+      <Button className="mt-6" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

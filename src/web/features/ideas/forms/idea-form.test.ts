@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { authorNameError, formValuesOf, ideaFormSchema, IMAGE_URL_MESSAGE, toCreateInput, toUpdateInput, type IdeaFormValues } from './idea-form';
+
+const valid: IdeaFormValues = {
+  category: 'idea',
+  title: 'Solar water pump',
+  description: 'A pump that runs on sunlight for small farms.',
+  price: '',
+  currency: 'NGN',
+  imageUrl: '',
+  rating: '',
+  projectDetails: '',
+};
+
+function messagesByField(values: IdeaFormValues): Record<string, string[]> {
+  const result = ideaFormSchema.safeParse(values);
+  const out: Record<string, string[]> = {};
+  for (const issue of result.success ? [] : result.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
+  return out;
+}
+
+describe('the share and edit form schema', () => {
+  it('accepts a valid item; an empty price is saved as 0 and an empty rating as none', () => {
+    expect(messagesByField(valid)).toEqual({});
+    expect(toCreateInput(valid)).toMatchObject({ price: 0, rating: null, imageUrl: null, projectDetails: null });
+  });
+
+  it('puts each message of the shared validator under its field', () => {
+    expect(messagesByField({ ...valid, title: 'ab', description: '', price: '-1', rating: '5.1' })).toEqual({
+      title: ['Title must be at least 5 characters long.', 'Title must contain meaningful words.'],
+      description: ['Description is required.'],
+      price: ['Price must be a valid number greater than or equal to 0.'],
+      rating: ['Rating must be a number between 0.0 and 5.0.'],
+    });
+  });
+
+  it('takes our upload addresses and http(s) image URLs only', () => {
+    expect(messagesByField({ ...valid, imageUrl: '/storage/idea-images/a.webp' })).toEqual({});
+    expect(messagesByField({ ...valid, imageUrl: 'https://example.com/a.png' })).toEqual({});
+    expect(messagesByField({ ...valid, imageUrl: 'javascript:alert(1)' })).toEqual({ imageUrl: [IMAGE_URL_MESSAGE] });
+    expect(messagesByField({ ...valid, imageUrl: 'not a url' })).toEqual({ imageUrl: [IMAGE_URL_MESSAGE] });
+  });
+
+  it('checks the profile name as the author name', () => {
+    expect(authorNameError('Ada Obi')).toBeNull();
+    expect(authorNameError(null)).toBeNull();
+    expect(authorNameError('Ada 0bi')).toBe('Author name must contain only letters and spaces.');
+  });
+
+  it('round-trips an item through the edit form, without project details in the update', () => {
+    const values = formValuesOf({
+      id: '0b0e2a53-8a31-4c59-9d0e-7c1f4f1f2a10',
+      title: 'Solar water pump',
+      excerpt: '',
+      description: 'A pump that runs on sunlight for small farms.',
+      projectDetails: 'Phase one',
+      price: 12.5,
+      currency: 'USD',
+      category: 'product',
+      imageUrl: null,
+      thumbnailUrl: null,
+      rating: 4.5,
+      likeCount: 0,
+      commentCount: 0,
+      ratingAverage: null,
+      ratingCount: 0,
+      createdAt: '2026-11-21T09:00:00.000Z',
+      creator: { name: 'Ada', contactInfo: null },
+    });
+    expect(values).toMatchObject({ price: '12.5', rating: '4.5', imageUrl: '', category: 'product' });
+    expect(toUpdateInput(values)).toEqual({
+      category: 'product',
+      title: 'Solar water pump',
+      description: 'A pump that runs on sunlight for small farms.',
+      price: '12.5',
+      currency: 'USD',
+      imageUrl: null,
+      rating: '4.5',
+    });
+  });
+});

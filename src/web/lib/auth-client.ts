@@ -1,0 +1,81 @@
+/**
+ * The browser side of accounts: plain calls to better-auth's endpoints under /api/auth (same
+ * origin, session in an httpOnly cookie). Errors arrive in our one error body and are thrown as
+ * ApiError by the api client; the screen that called decides which toast to show.
+ */
+import type { AuthConfig, SessionUser } from '@shared/schemas/auth';
+// Not the zod role schema: zod must stay out of the home page's download.
+import { isRole } from '@shared/constants';
+import { api } from './api-client';
+
+/** Where confirmation links and Google sign-in bring people back to. */
+export const AUTH_ROUTES = {
+  auth: '/auth',
+  verified: '/auth/verified',
+  resetPassword: '/auth/reset-password',
+  afterSignIn: '/dashboard',
+} as const;
+
+interface BetterAuthUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role?: string | null;
+}
+
+function toSessionUser(user: BetterAuthUser): SessionUser {
+  return { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, role: isRole(user.role) ? user.role : 'user' };
+}
+
+export const authClient = {
+  /** The signed-in person, or null. Also renews the session cookie when it is due. */
+  async getSession(): Promise<SessionUser | null> {
+    const data = await api<{ user: BetterAuthUser } | null>('/api/auth/get-session');
+    return data?.user ? toSessionUser(data.user) : null;
+  },
+
+  getAuthConfig(): Promise<AuthConfig> {
+    return api<AuthConfig>('/api/auth-config');
+  },
+
+  /** Creates the account and mails the confirmation link; does not sign in. */
+  async signUp(input: { name: string; email: string; password: string }): Promise<void> {
+    await api('/api/auth/sign-up/email', { method: 'POST', body: { ...input, callbackURL: AUTH_ROUTES.verified } });
+  },
+
+  async signIn(input: { email: string; password: string }): Promise<SessionUser> {
+    const data = await api<{ user: BetterAuthUser }>('/api/auth/sign-in/email', { method: 'POST', body: input });
+    return toSessionUser(data.user);
+  },
+
+  async signOut(): Promise<void> {
+    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+  },
+
+  async resendConfirmation(email: string): Promise<void> {
+    await api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: AUTH_ROUTES.verified } });
+  },
+
+  async requestPasswordReset(email: string): Promise<void> {
+    await api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: AUTH_ROUTES.resetPassword } });
+  },
+
+  async resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+    await api('/api/auth/reset-password', { method: 'POST', body: input });
+  },
+
+  /** Starts 'Continue with Google': returns the provider's address to send the browser to. */
+  async googleSignInUrl(): Promise<string> {
+    const data = await api<{ url: string }>('/api/auth/sign-in/social', {
+      method: 'POST',
+      body: {
+        provider: 'google',
+        callbackURL: AUTH_ROUTES.afterSignIn,
+        newUserCallbackURL: AUTH_ROUTES.afterSignIn,
+        errorCallbackURL: AUTH_ROUTES.auth,
+      },
+    });
+    return data.url;
+  },
+};

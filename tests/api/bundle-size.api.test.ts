@@ -1,0 +1,72 @@
+/**
+ * The home route's JavaScript budget (issue 7). Builds the web app for production into a temporary
+ * folder (vite's own API, the project's vite.config.ts, ~5-15 s) and measures what the home page
+ * loads before it runs: the entry chunk and its static imports (bench/bundle-size.ts). A build is
+ * deterministic, so this is a guard, not a benchmark: it fails when a change pulls more into the
+ * first load. Figures are printed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_BUDGET_GZIP_BYTES, HOME_LIMIT_GZIP_BYTES, homeInitialJs, kib, readManifest, staticClosure } from '../../bench/bundle-size.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let outDir = '';
+
+describe('home route initial JavaScript', () => {
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'ideahub-bundle-'));
+    // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: React would be built in
+    // development mode (~215 KiB instead of ~150). Build exactly as `npm run build:web` does.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        mode: 'production',
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+  }, 120_000);
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('stays within its gzip budget', () => {
+    const home = homeInitialJs(outDir);
+    console.log(
+      `home route initial JS: ${home.files.length} files, ${kib(home.raw)} raw, ${kib(home.gzip)} gzip, ${kib(home.brotli)} brotli` +
+        ` (limit ${kib(HOME_LIMIT_GZIP_BYTES)} gzip; target ${kib(HOME_BUDGET_GZIP_BYTES)})`,
+    );
+    const code = home.files.map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    // React's development build explains hook misuse in full; the production build links to an error code.
+    expect(code, 'React is the production build').not.toContain('Invalid hook call');
+    expect(home.gzip).toBeLessThanOrEqual(HOME_LIMIT_GZIP_BYTES);
+  });
+
+  it('does not carry the admin panel or zod', () => {
+    const manifest = readManifest(outDir);
+    const home = staticClosure(manifest, 'index.html');
+    const admin = Object.values(manifest).find((c) => c.src?.endsWith('features/admin/admin-app.tsx'));
+    expect(admin?.isDynamicEntry, 'the admin panel is a lazy chunk').toBe(true);
+    expect(home).not.toContain(admin?.file);
+    const code = home.filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    // Texts only the admin panel shows, present in its chunk (so the check is not vacuous).
+    const adminCode = readFileSync(path.join(outDir, admin!.file), 'utf8');
+    for (const text of ['Admin Panel', 'Generate Coupons', 'Total Revenue']) {
+      expect(adminCode).toContain(text);
+      expect(code).not.toContain(text);
+    }
+    // zod's core names its classes with strings that survive minification.
+    expect(code).not.toContain('$ZodType');
+    expect(code).not.toContain('ZodError');
+    expect(home.some((f) => /\/zod-[\w-]+\.js$/.test(f))).toBe(false);
+  });
+});
