@@ -2,7 +2,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env.ts';
@@ -11,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { maintenanceGate } from './features/admin/maintenance.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import type { Accounts } from './features/auth/index.ts';
+import { carriesCredentials } from './features/auth/auth.ts';
 import { originGuard } from './features/auth/origin-guard.ts';
 import { registerCouponRoutes } from './features/coupons/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
@@ -28,7 +28,9 @@ import { registerRatingRoutes } from './features/ratings/routes.ts';
 import { registerSavedRoutes } from './features/saved/routes.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { registerStorageRoutes } from './features/storage/routes.ts';
+import { compression } from './lib/compression.ts';
 import { AppError } from './lib/errors.ts';
+import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
 import type { Logger } from './logger.ts';
@@ -67,6 +69,11 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const web = loadWebAssets(deps.webRoot);
+  const publicCache = createPublicCache({
+    ttlMs: config.PUBLIC_CACHE_TTL_MS,
+    cacheable: (path) => path === '/api/ideas' || /^\/api\/ideas\/[0-9a-f-]{36}$/i.test(path),
+    isVisitor: (c) => !carriesCredentials(c.req.raw.headers),
+  });
 
   app.use('*', requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
   app.use('*', async (c, next) => {
@@ -88,11 +95,6 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.use('*', securityHeaders(config));
-  app.use('*', async (c, next) => {
-    // Live streams must not be buffered by compression.
-    if (c.req.header('accept')?.includes('text/event-stream')) return next();
-    return compress()(c, next);
-  });
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
@@ -110,6 +112,10 @@ export function createApp(deps: AppDeps) {
   }
   // Maintenance mode (admin setting): 503 for everyone but admins, once the viewer is known.
   app.use('/api/*', maintenanceGate);
+  // Visitors' lists and details, kept for a second; any write through this instance empties it.
+  app.use('/api/*', publicCache.middleware);
+  // Live streams (text/event-stream) are never buffered: compression skips them.
+  app.use('*', compression());
 
   registerHealthRoutes(app);
   deps.accounts?.register(app);

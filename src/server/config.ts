@@ -62,6 +62,8 @@ const envSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long visitors' list and details answers are kept (src/server/lib/public-cache.ts); 0 = off. */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int('must be a whole number').min(0).max(60_000).default(1000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -40,6 +40,9 @@ export async function startTestServer(kind: DatabaseKind, opts: TestServerOption
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Factories write straight to the database, around the visitors' cache (which a write through
+    // the API empties); src/server/lib/public-cache.api.test.ts tests the cache with it on.
+    PUBLIC_CACHE_TTL_MS: '0',
     ...opts.env,
   });
   const server = await startServer({

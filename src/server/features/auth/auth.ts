@@ -34,6 +34,16 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
 export const COOKIE_PREFIX = 'ideahub';
 
+/**
+ * Whether a request carries anything that could be a session (the session cookie, with or without
+ * its __Secure- prefix, or a bearer token). Without either it is a visitor, and no session lookup
+ * is needed: most public traffic then costs no query for the session.
+ */
+export function carriesCredentials(headers: Headers): boolean {
+  if (headers.get('authorization')) return true;
+  return headers.get('cookie')?.includes(`${COOKIE_PREFIX}.session_token=`) ?? false;
+}
+
 const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
 const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
 const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;

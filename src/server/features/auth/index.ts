@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { createMailer, type Mailer } from '../../lib/mail.ts';
 import type { Logger } from '../../logger.ts';
 import type { Viewer } from '../ideas/service.ts';
-import { AUTH_BASE_PATH, type Auth, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
+import { AUTH_BASE_PATH, type Auth, carriesCredentials, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
 import { trustedProxyMatcher } from './client-ip.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -55,7 +55,7 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     mailer,
     googleEnabled,
     async resolveViewer(c) {
-      if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+      if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`) || !carriesCredentials(c.req.raw.headers)) return null;
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) return null;
       const role = roleSchema.safeParse((session.user as { role?: unknown }).role);

@@ -1,0 +1,77 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding, compression } from './compression.ts';
+
+const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Solar water pump number ${i}` })) };
+
+function app() {
+  let assetRuns = 0;
+  const a = new Hono();
+  a.use('*', compression());
+  a.get('/big', (c) => c.json(big));
+  a.get('/small', (c) => c.json({ ok: true }));
+  a.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
+  a.get('/asset.js', (c) => {
+    assetRuns++;
+    return c.body(`console.log(${JSON.stringify('x'.repeat(5000))});`, 200, {
+      'Content-Type': 'text/javascript',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: '"abc"',
+    });
+  });
+  a.get('/stream', (c) => streamSSE(c, async (s) => s.writeSSE({ data: 'x'.repeat(3000) })));
+  return { a, assetRuns: () => assetRuns };
+}
+
+describe('chooseEncoding', () => {
+  it('follows Accept-Encoding with its q-values', () => {
+    expect(chooseEncoding(undefined, true)).toBeNull();
+    expect(chooseEncoding('gzip, deflate, br', true)).toBe('br');
+    expect(chooseEncoding('gzip, deflate, br', false)).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip', true)).toBe('gzip');
+    expect(chooseEncoding('identity', true)).toBeNull();
+    expect(chooseEncoding('*', false)).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0', false)).toBeNull();
+  });
+});
+
+describe('compression', () => {
+  it('gzips a large JSON answer in one piece, with its length and Vary', async () => {
+    const res = await app().a.request('/big', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(bytes).toString())).toEqual(big);
+  });
+
+  it('leaves small bodies, images, HEAD and clients without gzip alone', async () => {
+    const { a } = app();
+    expect((await a.request('/small', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBeNull();
+    expect((await a.request('/image', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBeNull();
+    const plain = await a.request('/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(big);
+  });
+
+  it('compresses an immutable asset once with brotli and keeps the bytes', async () => {
+    const t = app();
+    const first = await t.a.request('/asset.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    const second = await t.a.request('/asset.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('etag')).toBe('W/"abc"');
+    const [one, two] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(one.equals(two)).toBe(true);
+    expect(brotliDecompressSync(one).toString()).toContain('console.log');
+    expect(one.length).toBeLessThan(200);
+  });
+
+  it('never buffers a live stream', async () => {
+    const res = await app().a.request('/stream', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toContain('data: xxx');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * A short-lived cache of what visitors see (no session cookie, no bearer token) on the public
+ * list and details endpoints: the finished, compressed answer is kept for `ttlMs` and served to
+ * every visitor asking the same thing, with an ETag that turns a browser's revalidation into 304.
+ *
+ * Freshness: any successful write through this instance (share, edit, delete, like, message,
+ * settings…) empties it at once, so one instance never shows a visitor something older than its
+ * own last write; another instance's writes show within `ttlMs` (1 s by default). Signed-in
+ * people never touch it: their answers carry their own likes and bookmarks.
+ * Concurrent misses for one key wait for a single computation (no stampede on the database).
+ * Bounded: at most `maxEntries` answers, oldest dropped first.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { chooseEncoding, replaceResponse } from './compression.ts';
+
+export interface PublicCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  /** Whether a GET path may be cached for visitors. */
+  cacheable: (path: string) => boolean;
+  /** Whether the request comes from a visitor (no credentials at all). */
+  isVisitor: (c: Context) => boolean;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  expires: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface PublicCache {
+  middleware: MiddlewareHandler;
+  /** Forgets every kept answer (after a write). */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createPublicCache(opts: PublicCacheOptions): PublicCache {
+  const maxEntries = opts.maxEntries ?? 1000;
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry | null>>();
+  let generation = 0;
+
+  const clear = () => {
+    generation++;
+    entries.clear();
+  };
+
+  const store = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      await next();
+      if (c.res.status < 400) clear();
+      return;
+    }
+    if (opts.ttlMs <= 0 || c.req.method !== 'GET' || !opts.cacheable(c.req.path) || !opts.isVisitor(c)) return next();
+
+    const url = new URL(c.req.url);
+    const key = `${chooseEncoding(c.req.header('Accept-Encoding'), false) ?? 'identity'} ${url.pathname}${url.search}`;
+    const now = Date.now();
+    let entry = entries.get(key);
+    if (!entry || entry.expires <= now) {
+      let computing = pending.get(key);
+      if (!computing) {
+        const startedIn = generation;
+        computing = (async () => {
+          await next();
+          const res = c.res;
+          if (res.status !== 200) return null;
+          const body = new Uint8Array(await res.arrayBuffer());
+          const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+          const headers = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'x-request-id');
+          const made: Entry = { status: 200, headers, body, etag, expires: Date.now() + opts.ttlMs };
+          // A write that landed while this was computed may not be in it: serve it once, keep it not.
+          if (startedIn === generation) store(key, made);
+          return made;
+        })().finally(() => pending.delete(key));
+        pending.set(key, computing);
+        entry = (await computing) ?? undefined;
+        if (!entry) return; // c.res is this request's own (non-200) answer
+      } else {
+        entry = (await computing) ?? undefined;
+        if (!entry) return next(); // the other request failed: answer this one by itself
+      }
+    }
+    replaceResponse(c, respond(c, entry));
+  };
+
+  return {
+    middleware,
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+function respond(c: Context, entry: Entry): Response {
+  // What earlier middleware prepared for this request (its request id…), then the kept answer's.
+  const headers = new Headers(c.res.headers);
+  for (const [name, value] of entry.headers) headers.set(name, value);
+  headers.set('ETag', entry.etag);
+  // Browsers keep the answer but ask again each time (a 304 when nothing changed).
+  headers.set('Cache-Control', 'no-cache');
+  headers.set('Vary', 'Accept-Encoding, Cookie, Authorization');
+  const match = c.req.header('If-None-Match');
+  if (match && match.split(',').some((tag) => tag.trim() === entry.etag)) {
+    headers.delete('Content-Length');
+    headers.delete('Content-Type');
+    headers.delete('Content-Encoding');
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('Content-Length', String(entry.body.byteLength));
+  return new Response(entry.body, { status: entry.status, headers });
+}
