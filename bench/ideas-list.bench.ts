@@ -1,33 +1,40 @@
 /**
- * Benchmark (not a test): browsing and searching 100,000 items on PostgreSQL.
+ * Benchmark (not a test): browsing, searching, details and likes on 100,000 items on PostgreSQL,
+ * each beside the same SQL run straight against PostgreSQL with pgbench.
  *
  *   npx tsx bench/ideas-list.bench.ts            # 10 s per scenario
- *   BENCH_SECONDS=5 BENCH_DATABASE_URL=postgres://user@host:5432/postgres npx tsx bench/ideas-list.bench.ts
- *   (BENCH_ONLY=<part of a scenario name> runs one scenario; BENCH_KEEP=1 keeps the database to study plans)
+ *   BENCH_ITEMS=1000 BENCH_SECONDS=2 npx tsx bench/ideas-list.bench.ts   # small: proves it works
+ *   (BENCH_ONLY=<part of a scenario name> runs some scenarios; BENCH_KEEP=1 keeps the database)
  *
  * Makes a throwaway database on the PostgreSQL server (127.0.0.1:5432 unless BENCH_DATABASE_URL
- * says otherwise), seeds ~2,000 people and 100,000 items with INSERT ... SELECT generate_series,
- * runs VACUUM ANALYZE, starts the app in this process, and drives it from a worker thread with 50
- * concurrent keep-alive loops per scenario (a small bounded load generator: autocannon is not
- * installed here). Prints a table and appends it to bench/RESULTS.md. Traffic stays on 127.0.0.1.
+ * says otherwise), seeds 3,000 people and BENCH_ITEMS items with likes, ratings and discussion
+ * messages (INSERT ... SELECT generate_series), runs VACUUM ANALYZE, starts the app in this
+ * process and drives it with autocannon from a child process: 50 keep-alive connections per scenario, visitors
+ * and signed-in people (session cookies). For each scenario the SQL of one request is captured
+ * and replayed by pgbench at the same concurrency. Prints a table and appends it to
+ * bench/RESULTS.md. Traffic stays on 127.0.0.1; every run is bounded in time.
  */
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { encodeCursor } from '../src/server/features/ideas/cursor.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
+import { captureQueries, pgbench, type PgbenchResult, pgbenchScript } from './pgbench.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2_000);
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 2;
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const RARE_WORD = 'zanzibarite';
 const RARE_COUNT = 7;
 const COMMON_WORD = 'water';
@@ -58,8 +65,12 @@ const VOCABULARY = `solar water pump farm market phone app school health clinic 
 
 interface Scenario {
   name: string;
-  path: string;
-  headers?: Record<string, string>;
+  /** What each connection sends, in a cycle (one list per connection, or one list for all). */
+  requests: LoadRequest[][];
+  /** How many of the first connection's requests make up 'one request' for the SQL capture. */
+  sqlRequests?: number;
+  /** false: no pgbench beside it (a write whose replay would measure row locks, not our layers). */
+  pgbench?: false;
 }
 
 interface Result {
@@ -70,7 +81,11 @@ interface Result {
   p50: number;
   p99: number;
   max: number;
-  items: number;
+  items: string;
+  statements: number;
+  pgTps: number | null;
+  pgNote: string;
+  sql: string;
 }
 
 function withDatabase(url: string, name: string): string {
@@ -89,114 +104,227 @@ async function adminQuery(sqlText: string): Promise<void> {
   }
 }
 
+/** Deterministic item ids, so likes, ratings and messages can name their item in the same SQL. */
+const ITEM_ID = (g: string) => `md5('bench-idea-' || ${g})::uuid`;
+
 async function seed(pool: pg.Pool): Promise<void> {
   const started = performance.now();
-  await pool.query(
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    await pool.query(sql, params);
+    console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await step(
+    'people',
     `insert into users (id, name, email, email_verified, role, created_at, updated_at)
      select 'bench-user-' || g, 'Bench Person ' || g, 'bench-' || g || '@example.test', true, 'user', now(), now()
      from generate_series(0, $1::int - 1) g`,
     [PEOPLE],
   );
-  await pool.query(
+  await step(
+    'profiles',
     `insert into profiles (user_id, email, full_name, contact_info)
-     select 'bench-user-' || g, 'bench-' || g || '@example.test', 'Bench Person', 'bench@contact.test'
+     select 'bench-user-' || g, 'bench-' || g || '@example.test',
+            (array['Amara','Kwame','Chioma','Tunde','Fatima','Kofi','Zainab','Emeka'])[1 + g % 8] || ' ' ||
+            (array['Okafor','Mensah','Eze','Balogun','Bello','Asante','Diallo','Nwosu'])[1 + (g / 8) % 8],
+            'call 0803 555 ' || lpad((g % 10000)::text, 4, '0')
      from generate_series(0, $1::int - 1) g`,
     [PEOPLE],
   );
   // Random words per row: the inner generate_series refers to g, so it is evaluated per row.
-  await pool.query(
-    `insert into ideas (user_id, title, description, price, currency, category, rating, like_count, message_count,
+  // Counters match the rows made below: g % 5 likes, g % 4 messages, g % 3 ratings.
+  await step(
+    'items',
+    `insert into ideas (id, user_id, title, description, price, currency, category, rating, like_count, message_count,
                         rating_count, rating_total, created_at, updated_at)
-     select 'bench-user-' || (g % $2::int),
+     select ${ITEM_ID('g')}, 'bench-user-' || (g % $2::int),
             initcap(w[1 + floor(random() * n)::int]) || ' ' || w[1 + floor(random() * n)::int] || ' ' ||
               w[1 + floor(random() * n)::int] || ' ' || w[1 + floor(random() * n)::int],
             initcap(array_to_string(array(select w[1 + floor(random() * n)::int] from generate_series(1, 20 + (g % 20))), ' ')) || '.',
             round((random() * 100000)::numeric, 2),
             (array['NGN','USD','EUR'])[1 + (g % 3)],
             case when g % 3 = 0 then 'product' else 'idea' end,
-            round((random() * 5)::numeric, 1),
-            (random() * 50)::int, (random() * 20)::int, 0, 0,
+            r.rating, g % 5, g % 4, g % 3, r.total,
             ts, ts
      from generate_series(1, $1::int) g,
           lateral (select now() - (g::double precision * interval '5 minutes') - random() * interval '4 minutes' as ts) t,
+          lateral (select case g % 3 when 0 then 0 when 1 then 1 + g % 5 else (1 + g % 5) + (1 + (g + 1) % 5) end as total) rt,
+          lateral (select case when g % 3 = 0 then 0 else round(rt.total::numeric / (g % 3), 1) end as rating, rt.total) r,
           (select $3::text[] as w, cardinality($3::text[]) as n) v`,
     [ITEMS, PEOPLE, VOCABULARY],
   );
-  await pool.query(
+  await step(
+    'likes',
+    `insert into likes (idea_id, user_id, created_at)
+     select ${ITEM_ID('g')}, 'bench-user-' || ((g * 7 + k * 13) % $2::int), now()
+     from generate_series(1, $1::int) g, generate_series(0, 3) k where k < g % 5`,
+    [ITEMS, PEOPLE],
+  );
+  await step(
+    'ratings',
+    `insert into ratings (idea_id, user_id, value)
+     select ${ITEM_ID('g')}, 'bench-user-' || ((g * 11 + k * 17) % $2::int), 1 + (g + k) % 5
+     from generate_series(1, $1::int) g, generate_series(0, 1) k where k < g % 3`,
+    [ITEMS, PEOPLE],
+  );
+  await step(
+    'discussions',
+    `insert into idea_discussions (id, idea_id) select md5('bench-discussion-' || g)::uuid, ${ITEM_ID('g')} from generate_series(1, $1::int) g`,
+    [ITEMS],
+  );
+  await step(
+    'messages',
+    `insert into idea_discussion_messages (discussion_id, user_id, content, created_at)
+     select md5('bench-discussion-' || g)::uuid, 'bench-user-' || ((g * 5 + k * 19) % $2::int),
+            initcap(array_to_string(array(select w[1 + floor(random() * n)::int] from generate_series(1, 6 + (g + k) % 12)), ' ')) || '?',
+            now() - (g::double precision * interval '5 minutes') + (k + 1) * interval '1 minute'
+     from generate_series(1, $1::int) g, generate_series(0, 2) k, (select $3::text[] as w, cardinality($3::text[]) as n) v
+     where k < g % 4`,
+    [ITEMS, PEOPLE, VOCABULARY],
+  );
+  await step(
+    'rare word',
     `update ideas set description = description || ' ${RARE_WORD} inside.'
      where id in (select id from ideas order by md5(id::text) limit ${RARE_COUNT})`,
   );
-  await pool.query('vacuum analyze');
-  console.log(`seeded ${PEOPLE} people and ${ITEMS} items in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await step('vacuum analyze', 'vacuum analyze');
+  console.log(`seeded ${PEOPLE} people and ${ITEMS} items with likes, ratings and messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The load generator, run in a worker thread so it does not steal the server's event loop. */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, connections, seconds } = workerData;
-(async () => {
-  const latencies = [];
-  let errors = 0;
-  let items = -1;
-  const deadline = performance.now() + seconds * 1000;
-  async function loop() {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      try {
-        const res = await fetch(url, { headers });
-        const body = await res.json();
-        if (res.status !== 200) errors++;
-        else if (items < 0) items = body.items.length;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - started);
-    }
-  }
-  const began = performance.now();
-  await Promise.all(Array.from({ length: connections }, loop));
-  parentPort.postMessage({ latencies, errors, items, elapsed: (performance.now() - began) / 1000 });
-})();
+/** Sessions for `count` bench people (rows as sign-in makes them). */
+async function benchSessions(pool: pg.Pool, count: number): Promise<string[]> {
+  const { rows } = await pool.query<{ token: string }>(
+    `insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
+     select 'bench-session-' || g, md5(random()::text || g) || md5(g::text || random()::text), 'bench-user-' || g, now() + interval '30 days', now(), now()
+     from generate_series(0, $1::int - 1) g returning token`,
+    [count],
+  );
+  return rows.map((r) => r.token);
+}
+
+/**
+ * The load generator: autocannon in a child process (so it does not steal the server's event
+ * loop; autocannon changes its reporting inside worker threads), one connection per simulated
+ * client, each cycling through its own list of requests.
+ */
+const LOADER_SOURCE = `
+const workerData = JSON.parse(process.env.BENCH_LOAD);
+const autocannon = require(workerData.autocannonPath);
+const { base, perConnection, seconds } = workerData;
+let next = 0;
+const instance = autocannon({
+  url: base,
+  connections: perConnection.length,
+  duration: seconds,
+  headers: { 'accept-encoding': 'gzip' },
+  requests: [{
+    setupRequest: (req, context) => {
+      if (context.connection === undefined) { context.connection = next++ % perConnection.length; context.i = 0; }
+      const list = perConnection[context.connection];
+      const r = list[context.i++ % list.length];
+      return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...(r.headers || {}) } };
+    },
+  }],
+}, (err, result) => {
+  if (err) { process.stdout.write(JSON.stringify({ error: String(err) })); return; }
+  process.stdout.write(JSON.stringify({
+    requests: result.requests.total,
+    rps: result.requests.total / (result.duration || seconds),
+    p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }));
+});
 `;
 
-function drive(url: string, seconds: number, headers: Record<string, string> = {}): Promise<{ latencies: number[]; errors: number; items: number; elapsed: number }> {
+interface LoadRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+interface LoadRun {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
+
+function drive(base: string, perConnection: LoadRequest[][], seconds: number): Promise<LoadRun> {
+  // One list for everyone: as many connections as the benchmark uses, all sending it.
+  const lists = perConnection.length === 1 ? Array.from({ length: CONNECTIONS }, () => perConnection[0]!) : perConnection;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { url, headers, connections: CONNECTIONS, seconds } });
-    worker.once('message', (m) => {
-      void worker.terminate();
-      resolve(m as { latencies: number[]; errors: number; items: number; elapsed: number });
+    const child = spawn(process.execPath, ['-e', LOADER_SOURCE], {
+      env: { ...process.env, BENCH_LOAD: JSON.stringify({ base, perConnection: lists, seconds, autocannonPath }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    worker.once('error', reject);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        const m = JSON.parse(out) as LoadRun | { error: string };
+        if ('error' in m) reject(new Error(m.error));
+        else resolve(m);
+      } catch {
+        reject(new Error(`load generator exited with ${code}: ${out.slice(-500)}`));
+      }
+    });
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** Items per page of a list answer, or '' for answers that are not lists. */
+async function itemsIn(base: string, r: LoadRequest): Promise<string> {
+  if (r.method !== 'GET') return '';
+  const body = (await (await fetch(base + r.path, { headers: r.headers })).json()) as { items?: unknown[] };
+  return Array.isArray(body.items) ? String(body.items.length) : '';
 }
 
-async function measure(base: string, s: Scenario): Promise<Result> {
-  await drive(base + s.path, WARMUP_SECONDS, s.headers);
-  const run = await drive(base + s.path, SECONDS, s.headers);
-  const sorted = [...run.latencies].sort((a, b) => a - b);
+async function measure(base: string, s: Scenario, dbUrl: string): Promise<Result> {
+  // The SQL of one request, captured before any load (a visitor's first ask misses the cache).
+  // The platform settings read is left out: the app keeps the settings in memory between reads.
+  const captured = await captureQueries(async () => {
+    for (const r of s.requests[0]!.slice(0, s.sqlRequests ?? 1)) {
+      const res = await fetch(base + r.path, { method: r.method, headers: r.headers });
+      await res.arrayBuffer();
+    }
+  });
+  const queries = captured.filter((q) => !/from "settings"/.test(q.text));
+  await drive(base, s.requests, WARMUP_SECONDS);
+  const run = await drive(base, s.requests, SECONDS);
+  const rps = run.rps;
+  let pg: PgbenchResult | string = s.pgbench === false ? 'not compared (see below)' : 'no SQL';
+  if (s.pgbench !== false && queries.length) pg = pgbench(dbUrl, pgbenchScript(queries), CONNECTIONS, SECONDS);
   return {
     name: s.name,
-    requests: sorted.length,
+    requests: run.requests,
     errors: run.errors,
-    rps: sorted.length / run.elapsed,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-    items: run.items,
+    rps,
+    p50: run.p50,
+    p99: run.p99,
+    max: run.max,
+    items: await itemsIn(base, s.requests[0]![0]!),
+    statements: queries.length,
+    pgTps: typeof pg === 'string' ? null : pg.tps,
+    pgNote: typeof pg === 'string' ? pg : '',
+    sql: pgbenchScript(queries),
   };
 }
 
 function table(results: Result[]): string {
-  const rows = results.map(
-    (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.requests} | ${r.errors} | ${r.items} |`,
-  );
-  return ['| scenario | req/s | p50 ms | p99 ms | max ms | requests | errors | items/page |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |', ...rows].join('\n');
+  const rows = results.map((r) => {
+    const pgCell = r.pgTps === null ? r.pgNote : r.pgTps.toFixed(0);
+    const ratio = r.pgTps === null ? '' : (r.rps / r.pgTps).toFixed(2);
+    return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.requests} | ${r.errors} | ${r.items} | ${r.statements} | ${pgCell} | ${ratio} |`;
+  });
+  return [
+    '| scenario | req/s | p50 ms | p99 ms | max ms | requests | errors | items/page | SQL statements | pgbench tps (same SQL) | IdeaHub / PostgreSQL |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 async function main() {
@@ -208,6 +336,7 @@ async function main() {
     const database = await openPostgres(url, Number(process.env.DB_POOL_SIZE ?? 10));
     await database.migrate();
     await seed(database.pool!);
+    const tokens = await benchSessions(database.pool!, CONNECTIONS);
     const versionRow = await database.pool!.query<{ server_version: string }>('show server_version');
     const pgVersion = versionRow.rows[0]?.server_version ?? '?';
     const deep = await database.pool!.query<{ created_at: Date; id: string }>(
@@ -215,6 +344,8 @@ async function main() {
       [Math.floor(ITEMS * 0.8)],
     );
     const deepCursor = encodeCursor({ createdAt: deep.rows[0]!.created_at, id: deep.rows[0]!.id });
+    const picked = await database.pool!.query<{ id: string }>('select id from ideas order by md5(id::text) limit $1', [CONNECTIONS * 4]);
+    const itemIds = picked.rows.map((r) => r.id);
 
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -222,7 +353,7 @@ async function main() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       DATABASE_URL: url,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+      AUTH_SECRET,
       DATA_DIR: 'memory://',
     });
     const server = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
@@ -230,24 +361,47 @@ async function main() {
       await server.close(2000);
       await database.close();
     };
+    const origin = new URL(server.url).origin;
+    // The session cookie as a browser sends it: the token signed as better-auth signs it.
+    const cookieOf = (token: string) => `ideahub.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}`;
+    const person = (i: number) => ({ cookie: cookieOf(tokens[i % tokens.length]!), origin });
+    const visitor = (path: string): LoadRequest[][] => [[{ method: 'GET', path }]];
+    const signedIn = (path: string): LoadRequest[][] => tokens.map((_, i) => [{ method: 'GET', path, headers: person(i) }]);
 
     const scenarios: Scenario[] = [
-      { name: 'first page (all)', path: '/api/ideas?limit=20' },
-      { name: `deep keyset page (~${Math.floor(ITEMS * 0.8).toLocaleString('en')} rows in)`, path: `/api/ideas?limit=20&cursor=${deepCursor}` },
-      { name: 'category tab (product)', path: '/api/ideas?category=product&limit=20' },
-      { name: `search, common word ('${COMMON_WORD}')`, path: `/api/ideas?q=${COMMON_WORD}&limit=20` },
-      { name: `search, rare word ('${RARE_WORD}', ${RARE_COUNT} items)`, path: `/api/ideas?q=${RARE_WORD}&limit=20` },
-      { name: "search, no match ('qxjvzw')", path: '/api/ideas?q=qxjvzw&limit=20' },
-      // The same first page without response compression: what gzip costs per request.
-      { name: 'first page, Accept-Encoding: identity', path: '/api/ideas?limit=20', headers: { 'accept-encoding': 'identity' } },
+      { name: 'first page (all)', requests: visitor('/api/ideas?limit=20') },
+      { name: `deep keyset page (~${Math.floor(ITEMS * 0.8).toLocaleString('en')} rows in)`, requests: visitor(`/api/ideas?limit=20&cursor=${deepCursor}`) },
+      { name: 'category tab (product)', requests: visitor('/api/ideas?category=product&limit=20') },
+      { name: `search, common word ('${COMMON_WORD}')`, requests: visitor(`/api/ideas?q=${COMMON_WORD}&limit=20`) },
+      { name: `search, rare word ('${RARE_WORD}', ${RARE_COUNT} items)`, requests: visitor(`/api/ideas?q=${RARE_WORD}&limit=20`) },
+      { name: "search, no match ('qxjvzw')", requests: visitor('/api/ideas?q=qxjvzw&limit=20') },
+      { name: 'details', requests: visitor(`/api/ideas/${itemIds[0]}`) },
+      // Signed in: never cached (each answer carries the person's own likes and bookmarks).
+      { name: 'first page, signed in', requests: signedIn('/api/ideas?limit=20') },
+      { name: 'search, common word, signed in', requests: signedIn(`/api/ideas?q=${COMMON_WORD}&limit=20`) },
+      { name: 'details, signed in', requests: signedIn(`/api/ideas/${itemIds[1]}`) },
+      {
+        name: 'like toggle (like, then take back), signed in',
+        // Each connection is its own person, toggling its own four items.
+        requests: tokens.map((_, i) =>
+          itemIds.slice(i * 4, i * 4 + 4).flatMap((id) => [
+            { method: 'PUT', path: `/api/ideas/${id}/like`, headers: person(i) },
+            { method: 'DELETE', path: `/api/ideas/${id}/like`, headers: person(i) },
+          ]),
+        ),
+        sqlRequests: 2,
+        pgbench: false,
+      },
     ];
     const only = process.env.BENCH_ONLY;
     const results: Result[] = [];
     const loadBefore = os.loadavg()[0]!;
     for (const s of scenarios) {
       if (only && !s.name.includes(only)) continue;
-      const r = await measure(server.url, s);
-      console.log(`${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`);
+      const r = await measure(server.url, s, url);
+      console.log(
+        `${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; pgbench ${r.pgTps?.toFixed(0) ?? r.pgNote}`,
+      );
       results.push(r);
     }
 
@@ -259,9 +413,15 @@ async function main() {
       '',
       `- Machine: ${machine}; Node ${process.version}; PostgreSQL ${pgVersion} on the same machine.`,
       `- Load average (1 min) when the runs began / ended: ${loadBefore.toFixed(1)} / ${os.loadavg()[0]!.toFixed(1)} (other work on the machine competes for its ${cpu.length} cores).`,
-      `- Data: ${ITEMS.toLocaleString('en')} items from ${PEOPLE.toLocaleString('en')} people; app in-process (pool ${process.env.DB_POOL_SIZE ?? 10}), load from a worker thread: ${CONNECTIONS} concurrent keep-alive loops, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per scenario, 127.0.0.1 only.`,
+      `- Data: ${ITEMS.toLocaleString('en')} items from ${PEOPLE.toLocaleString('en')} people, with likes, ratings and discussion messages; app in-process (pool ${process.env.DB_POOL_SIZE ?? 10}, visitors' cache ${config.PUBLIC_CACHE_TTL_MS} ms), load from autocannon in a child process: ${CONNECTIONS} keep-alive connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per scenario, 127.0.0.1 only.`,
+      `- pgbench: the SQL statements the app sent for one request of the scenario (captured on the way to PostgreSQL, parameters inlined; the platform settings read, kept in memory between reads, left out), ${CONNECTIONS} clients, prepared, ${SECONDS} s. The like toggle is not replayed: its statements depend on the state each leaves.`,
       '',
       table(results),
+      '',
+      '<details><summary>the SQL of each scenario</summary>',
+      '',
+      ...results.flatMap((r) => [`${r.name}:`, '', '```sql', r.sql, '```', '']),
+      '</details>',
       '',
     ].join('\n');
     console.log(`\n${text}`);
@@ -270,6 +430,8 @@ async function main() {
       writeFileSync(resultsFile, '# Benchmark results\n\nAppended by the benchmarks in this folder; newest last.\n\n');
     }
     appendFileSync(resultsFile, `${text}\n`);
+    const worst = results.filter((r) => !r.name.includes('like toggle'));
+    console.log(`BENCH_SUMMARY ${JSON.stringify(worst.map((r) => ({ name: r.name, rps: r.rps, p99: r.p99, pgTps: r.pgTps, errors: r.errors })))}`);
   } finally {
     await stop?.().catch(() => {});
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);

@@ -44,8 +44,8 @@ export function carriesCredentials(headers: Headers): boolean {
   return headers.get('cookie')?.includes(`${COOKIE_PREFIX}.session_token=`) ?? false;
 }
 
-const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
-const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
 const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 const RESET_LINK_SECONDS = 60 * 60;
 

@@ -70,7 +70,72 @@ export function olderThan(createdAt: AnyPgColumn, id: AnyPgColumn, after: Keyset
   return sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
 }
 
+/**
+ * The list's query for one combination of filters, built once and kept as a named prepared
+ * statement: PostgreSQL then plans it once per connection instead of on every request (planning
+ * this join took 1-2 ms, executing it 0.2 ms; bench/RESULTS.md). Searches are not prepared: a
+ * generic plan cannot know how rare a word is, and the trigram index only pays for rare ones.
+ */
+function listStatement(db: Db, shape: { category: boolean; userId: boolean; after: boolean; viewer: boolean }) {
+  const key = `ideas_list_${Number(shape.category)}${Number(shape.userId)}${Number(shape.after)}${Number(shape.viewer)}`;
+  let statements = preparedLists.get(db);
+  if (!statements) preparedLists.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    const viewerId = sql.placeholder('viewerId');
+    const where: SQL[] = [];
+    if (shape.category) where.push(sql`${ideas.category} = ${sql.placeholder('category')}`);
+    if (shape.userId) where.push(sql`${ideas.userId} = ${sql.placeholder('userId')}`);
+    if (shape.after) {
+      where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    }
+    let query = db
+      .select({
+        ...ideaCardColumns,
+        ...(shape.viewer
+          ? { viewerSaved: sql<boolean | null>`(${savedItems.userId} is not null)`, viewerLiked: sql<boolean | null>`(${likes.id} is not null)` }
+          : viewerStateColumns(undefined)),
+      })
+      .from(ideas)
+      .leftJoin(profiles, eq(profiles.userId, ideas.userId))
+      .$dynamic();
+    if (shape.viewer) {
+      query = query
+        .leftJoin(savedItems, and(eq(savedItems.ideaId, ideas.id), sql`${savedItems.userId} = ${viewerId}`))
+        .leftJoin(likes, and(eq(likes.ideaId, ideas.id), sql`${likes.userId} = ${viewerId}`));
+    }
+    statement = query
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(ideas.createdAt), desc(ideas.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(key);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/** A prepared list query (drizzle's prepared statement, reduced to what listIdeas calls). */
+interface ListStatement {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+const preparedLists = new WeakMap<Db, Map<string, ListStatement>>();
+
 export async function listIdeas(db: Db, f: ListIdeasFilter) {
+  if (!f.search) {
+    const statement = listStatement(db, { category: !!f.category, userId: !!f.userId, after: !!f.after, viewer: !!f.viewerId });
+    return (await statement.execute({
+      category: f.category,
+      userId: f.userId,
+      afterCreatedAt: f.after?.createdAt.toISOString(),
+      afterId: f.after?.id,
+      viewerId: f.viewerId,
+      limit: f.limit + 1,
+    })) as Awaited<ReturnType<typeof searchIdeas>>;
+  }
+  return searchIdeas(db, f);
+}
+
+async function searchIdeas(db: Db, f: ListIdeasFilter) {
   const where: SQL[] = [];
   if (f.category) where.push(eq(ideas.category, f.category));
   if (f.userId) where.push(eq(ideas.userId, f.userId));
@@ -122,23 +187,43 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-/** One item with its full texts and, for a signed-in viewer, whether they saved and liked it. */
+const preparedFinds = new WeakMap<Db, Map<string, ListStatement>>();
+
+/** One item with its full texts and, for a signed-in viewer, whether they saved and liked it (prepared, as the list). */
 export async function findIdea(db: Db, id: string, viewerId?: string) {
   if (!UUID.test(id)) return null;
-  let query = db
-    .select({
-      ...ideaCardColumns,
-      ...viewerStateColumns(viewerId),
-      description: ideas.description,
-      projectDetails: ideas.projectDetails,
-    })
-    .from(ideas)
-    .leftJoin(profiles, eq(profiles.userId, ideas.userId))
-    .$dynamic();
-  if (viewerId) query = query.leftJoin(savedItems, savedByViewer(viewerId)).leftJoin(likes, likedByViewer(viewerId));
-  const [row] = await query.where(eq(ideas.id, id)).limit(1);
-  return row ?? null;
+  const key = viewerId ? 'ideas_find_viewer' : 'ideas_find';
+  let statements = preparedFinds.get(db);
+  if (!statements) preparedFinds.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    const viewer = sql.placeholder('viewerId');
+    let query = db
+      .select({
+        ...ideaCardColumns,
+        ...(viewerId
+          ? { viewerSaved: sql<boolean | null>`(${savedItems.userId} is not null)`, viewerLiked: sql<boolean | null>`(${likes.id} is not null)` }
+          : viewerStateColumns(undefined)),
+        description: ideas.description,
+        projectDetails: ideas.projectDetails,
+      })
+      .from(ideas)
+      .leftJoin(profiles, eq(profiles.userId, ideas.userId))
+      .$dynamic();
+    if (viewerId) {
+      query = query
+        .leftJoin(savedItems, and(eq(savedItems.ideaId, ideas.id), sql`${savedItems.userId} = ${viewer}`))
+        .leftJoin(likes, and(eq(likes.ideaId, ideas.id), sql`${likes.userId} = ${viewer}`));
+    }
+    statement = query.where(sql`${ideas.id} = ${sql.placeholder('id')}::uuid`).limit(1).prepare(key);
+    statements.set(key, statement);
+  }
+  const rows = (await statement.execute({ id, viewerId })) as IdeaFullRowShape[];
+  return rows[0] ?? null;
 }
+
+/** The row findIdea returns: a card's columns with the full texts. */
+type IdeaFullRowShape = IdeaCardRow & Pick<typeof ideas.$inferSelect, 'description' | 'projectDetails'>;
 
 export type IdeaFullRow = NonNullable<Awaited<ReturnType<typeof findIdea>>>;
 

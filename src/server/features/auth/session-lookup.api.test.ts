@@ -1,0 +1,74 @@
+/** The fast session lookup agrees with better-auth, and hands every unusual case to it. */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema.ts';
+import { signedInUser } from '../../../../tests/support/auth.ts';
+import { databaseKinds } from '../../../../tests/support/databases.ts';
+import { useTestServer } from '../../../../tests/support/test-server.ts';
+import { readCookie, verifySignedValue } from './session-lookup.ts';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+describe('signed cookie values', () => {
+  it('reads a cookie by exact name and checks its signature as better-auth makes it', () => {
+    expect(readCookie('a=1; ideahub.session_token=tok%2Bx; b=2', 'ideahub.session_token')).toBe('tok+x');
+    expect(readCookie('xideahub.session_token=1', 'ideahub.session_token')).toBeNull();
+    expect(readCookie('ideahub.session_token=%E0%A4%A', 'ideahub.session_token')).toBeNull();
+    expect(verifySignedValue('abc', SECRET)).toBeNull();
+    expect(verifySignedValue('abc.short=', SECRET)).toBeNull();
+  });
+});
+
+describe.each(databaseKinds())('who is asking, on %s', (kind) => {
+  const t = useTestServer(kind);
+  const profile = (cookie: string) => t.fetch('/api/profile', { headers: { cookie } });
+  const tokenOf = (cookie: string) => verifySignedValue(decodeURIComponent(readCookie(cookie, 'ideahub.session_token') ?? ''), SECRET);
+
+  it('knows a signed-in person from the session cookie, and nobody from a forged or unknown one', async () => {
+    const person = await signedInUser(t, { name: 'Fast Path' });
+    expect(tokenOf(person.cookie)).toMatch(/\w{20,}/);
+    expect((await profile(person.cookie)).status).toBe(200);
+
+    const value = readCookie(person.cookie, 'ideahub.session_token')!;
+    const [token] = value.split('.');
+    const forged = `ideahub.session_token=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect((await profile(forged)).status).toBe(401);
+    expect((await profile('ideahub.session_token=unknown.token')).status).toBe(401);
+  });
+
+  it('ends at once when the session row is gone (signed out elsewhere)', async () => {
+    const person = await signedInUser(t);
+    expect((await profile(person.cookie)).status).toBe(200);
+    await t.db.delete(sessions).where(eq(sessions.token, tokenOf(person.cookie)!));
+    expect((await profile(person.cookie)).status).toBe(401);
+  });
+
+  it('lets better-auth decide for expired, due-for-renewal and banned sessions', async () => {
+    const expired = await signedInUser(t);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(expired.cookie)!));
+    expect((await profile(expired.cookie)).status).toBe(401);
+    // better-auth removes an expired session.
+    expect(await t.db.select().from(sessions).where(eq(sessions.token, tokenOf(expired.cookie)!))).toEqual([]);
+
+    const old = await signedInUser(t);
+    const twoDaysUsed = new Date(Date.now() + (30 - 2) * 24 * 3600 * 1000);
+    await t.db.update(sessions).set({ expiresAt: twoDaysUsed }).where(eq(sessions.token, tokenOf(old.cookie)!));
+    expect((await profile(old.cookie)).status).toBe(200);
+    const [renewed] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, tokenOf(old.cookie)!));
+    expect(new Date(renewed!.expiresAt).getTime()).toBeGreaterThan(twoDaysUsed.getTime() + 24 * 3600 * 1000);
+
+    const banned = await signedInUser(t);
+    await t.db.update(users).set({ banned: true }).where(eq(users.id, banned.id));
+    const res = await profile(banned.cookie);
+    // Whatever better-auth answers for a banned person's old session is the rule; the fast path never says yes.
+    const slow = await t.server.accounts.auth.api.getSession({ headers: new Headers({ cookie: banned.cookie }) });
+    expect(res.status).toBe(slow ? 200 : 401);
+  });
+
+  it('takes the role from the database on every request', async () => {
+    const person = await signedInUser(t);
+    expect((await t.fetch('/api/admin/overview', { headers: { cookie: person.cookie } })).status).toBe(403);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
+    expect((await t.fetch('/api/admin/overview', { headers: { cookie: person.cookie } })).status).toBe(200);
+  });
+});
