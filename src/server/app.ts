@@ -31,7 +31,7 @@ import { registerStorageRoutes } from './features/storage/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
-import type { Logger } from './logger.ts';
+import { type Logger, loggablePath } from './logger.ts';
 
 export interface AppDeps {
   config: Config;
@@ -78,11 +78,12 @@ export function createApp(deps: AppDeps) {
     c.set('viewer', null);
     await next();
     const level = c.res.status >= 500 ? 'error' : 'info';
-    // Path only (no query string: it may carry search text or tokens), never bodies or headers.
+    // Path only (no query string: it may carry search text or tokens), never bodies or headers;
+    // a token inside the path itself is redacted too.
     logger[level]({
       requestId: c.var.requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });

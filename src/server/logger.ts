@@ -33,4 +33,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
+/**
+ * Paths whose last segment is a secret: better-auth's password-reset link carries its one-time
+ * token in the path (/api/auth/reset-password/{token}), and a request log of that path would
+ * hand the token (and so the account) to anyone who reads the logs within the hour.
+ */
+const SECRET_PATH_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/i];
+
+/** The request path as it may be logged: secret segments replaced by '[redacted]'. */
+export function loggablePath(path: string): string {
+  for (const pattern of SECRET_PATH_SEGMENTS) {
+    if (pattern.test(path)) return path.replace(pattern, '$1[redacted]');
+  }
+  return path;
+}
+
 export type { Logger };
