@@ -31,7 +31,7 @@ import { registerStorageRoutes } from './features/storage/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
-import { type Logger, loggablePath } from './logger.ts';
+import { type Logger, loggableError, loggablePath } from './logger.ts';
 
 export interface AppDeps {
   config: Config;
@@ -156,7 +156,8 @@ export function createApp(deps: AppDeps) {
     if (isDatabaseUnavailable(err)) {
       return c.json({ error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } }, 503);
     }
-    c.var.logger?.error({ err: { name: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+    // Never err.message as it is: a failed query's message lists its parameters (personal data).
+    c.var.logger?.error({ err: loggableError(err) }, 'unhandled error');
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 

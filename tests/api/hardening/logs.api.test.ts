@@ -9,10 +9,11 @@
  * then looked for in the captured log text, raw and URL-encoded.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/server/logger.ts';
 import { pngImage } from '../../../src/server/features/ideas/api-test-helpers.ts';
-import { cookieFrom, randomClientIp, sessionUser, uniqueEmail } from '../../support/auth.ts';
+import { cookieFrom, randomClientIp, sessionUser, signedInUser, uniqueEmail } from '../../support/auth.ts';
 import { databaseKinds } from '../../support/databases.ts';
 import { type MailCatcher, startMailCatcher } from '../../support/mail-catcher.ts';
 import { startTestServer } from '../../support/test-server.ts';
@@ -205,7 +206,6 @@ describe.each(databaseKinds())('the log of a whole journey on %s', (kind) => {
     const log = lines.join('');
     const records = log.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records.length).toBeGreaterThan(30);
-    if (process.env.LOG_DUMP) (await import('node:fs')).writeFileSync(process.env.LOG_DUMP, log);
     expect(records.some((r) => r.path === '/api/profile' && r.method === 'PATCH' && r.status === 200)).toBe(true);
     expect(records.some((r) => r.msg === 'mail sent')).toBe(true);
     expect(records.some((r) => r.msg === 'admin role given (ADMIN_EMAILS)')).toBe(true);
@@ -221,5 +221,46 @@ describe.each(databaseKinds())('the log of a whole journey on %s', (kind) => {
     expect(leaks).toEqual([]);
     expect(secrets.size).toBeGreaterThan(25);
     console.info(`log of the journey (${kind}): ${records.length} lines, ${secrets.size} secret values looked for, none found`);
+  });
+  it('logs an unexpected database failure without the values of the failed query', async () => {
+    const from = lines.length;
+    const person = await signedInUser(t, { name: 'Bisi Failing' });
+    const values = { phone: '+234 805 555 0111', bankAccountNumber: '7777123456', bankAccountName: 'Bisi Hidden Holder', nextOfKinName: 'Kunle Hidden Kin' };
+    // New rows only (NOT VALID): the profile save and this person's next sign-in now fail in the database.
+    await t.db.execute(sql.raw(`alter table profiles add constraint log_test_no_bank check (bank_account_number is distinct from '${values.bankAccountNumber}') not valid`));
+    await t.db.execute(sql.raw(`alter table sessions add constraint log_test_no_session check (user_id <> '${person.id}') not valid`));
+    // Libraries print to the console (stderr is part of the log too): catch what they print.
+    const printed: string[] = [];
+    const spies = (['error', 'warn', 'log', 'info'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        printed.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : String(a))).join(' '));
+      }),
+    );
+    let signInAnswer: { status: number; body: unknown };
+    try {
+      const res = await t.fetch('/api/profile', { method: 'PATCH', headers: site(person.cookie), body: JSON.stringify(values) });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+      const signIn = await t.fetch('/api/auth/sign-in/email', { method: 'POST', headers: site(), body: JSON.stringify({ email: person.email, password: person.password }) });
+      signInAnswer = { status: signIn.status, body: await signIn.json().catch(() => null) };
+    } finally {
+      await t.db.execute(sql.raw('alter table profiles drop constraint log_test_no_bank'));
+      await t.db.execute(sql.raw('alter table sessions drop constraint log_test_no_session'));
+      for (const spy of spies) spy.mockRestore();
+    }
+    // The failed sign-in is a plain 500 with the one error body (and sets no cookie).
+    expect(signInAnswer).toEqual({ status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } });
+    const logged = lines.slice(from).join('');
+    const log = `${logged}${printed.join('\n')}`;
+    const records = logged.trim().split('\n').map((l) => JSON.parse(l) as { msg?: string; err?: { message?: string } });
+    // Neither the log nor the console holds the values the person sent, their address, password or the new session token…
+    for (const value of [...Object.values(values), person.email, person.password, 'params:']) {
+      expect(log.includes(value), `${value} in the log`).toBe(false);
+    }
+    // …yet the failures are logged, with the statement and the database's reason.
+    const unhandled = records.find((r) => r.msg === 'unhandled error');
+    expect(unhandled?.err?.message).toMatch(/^Failed query: update "profiles"/);
+    expect(JSON.stringify(unhandled?.err)).toContain('violates check constraint \\"log_test_no_bank\\"');
+    expect(records.some((r) => r.msg === 'account request failed')).toBe(true);
   });
 });
