@@ -8,8 +8,10 @@
  * and an admin looks them up among users and payments. Every secret and personal value used is
  * then looked for in the captured log text, raw and URL-encoded.
  */
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/server/logger.ts';
 import { pngImage } from '../../../src/server/features/ideas/api-test-helpers.ts';
@@ -262,5 +264,58 @@ describe.each(databaseKinds())('the log of a whole journey on %s', (kind) => {
     expect(unhandled?.err?.message).toMatch(/^Failed query: update "profiles"/);
     expect(JSON.stringify(unhandled?.err)).toContain('violates check constraint \\"log_test_no_bank\\"');
     expect(records.some((r) => r.msg === 'account request failed')).toBe(true);
+  });
+});
+
+describe('the log of a mail the mail server refuses', () => {
+  it('masks the address the mail server quotes back', async () => {
+    // A mail server that refuses every recipient, quoting the address, as real ones do.
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const port = (smtp.server.address() as AddressInfo).port;
+    const t = await startTestServer('pglite', { env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, logger: createLogger('debug', sink) });
+    try {
+      const email = uniqueEmail('bounced');
+      const res = await t.fetch('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: new URL(t.url).origin, 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+        body: JSON.stringify({ name: 'Bounced Bola', email, password: 'Bounced-Password-1234', callbackURL: '/auth/verified' }),
+      });
+      expect(res.status).toBeLessThan(500);
+      // The confirmation mail is sent beside the answer: wait for its failure to be logged.
+      const failureOf = () =>
+        lines
+          .join('')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { msg?: string; err?: string; to?: string })
+          .find((r) => r.msg === 'mail could not be sent');
+      await expect.poll(failureOf, { timeout: 15_000 }).toBeDefined();
+      const failure = failureOf();
+      const log = lines.join('');
+      expect(failure?.err).toMatch(/Recipient address rejected/);
+      expect(failure?.to).toMatch(/^bo\*\*\*@ex\*\*\*\.test$/);
+      expect(log).not.toContain(email);
+      expect(log).not.toContain(email.split('@')[0]);
+      expect(log).not.toContain('Bounced-Password-1234');
+    } finally {
+      await t.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });

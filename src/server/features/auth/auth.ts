@@ -82,7 +82,9 @@ export function createAuth(deps: AuthDeps) {
     try {
       await mailer.send(message);
     } catch (error) {
-      logger.error({ to: maskEmail(message.to), subject: message.subject, err: (error as Error).message }, 'mail could not be sent');
+      // The mail server's answer often quotes the recipient: addresses in it are masked too.
+      const err = loggableError(error).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
+      logger.error({ to: maskEmail(message.to), subject: message.subject, err }, 'mail could not be sent');
       throw new APIError('SERVICE_UNAVAILABLE', {
         code: 'MAIL_NOT_SENT',
         message: 'We could not send the email right now. Please try again in a few minutes.',
