@@ -98,6 +98,12 @@ export function createApp(deps: AppDeps) {
     maxSize: API_BODY_LIMIT,
     onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
   });
+  // API answers are personal (profiles, bank details, sessions) or change at any moment: no
+  // browser or proxy keeps them, unless a route says otherwise (/api/config, the live stream).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   // The image upload sets its own, larger limit (upload-routes.ts).
   app.use('/api/*', (c, next) => (c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
   // A state-changing request from another website is refused on every API route.

@@ -214,6 +214,37 @@ describe.each(databaseKinds())('security over HTTP on %s', (kind) => {
     }
   });
 
+  it('lets no browser or proxy keep personal answers: the API answers Cache-Control: no-store', async () => {
+    const ada = await sharer(t);
+    const admin = await signedInUser(t, { role: 'admin' });
+    for (const [path, cookie] of [
+      ['/api/profile', ada.cookie],
+      ['/api/me/ideas', ada.cookie],
+      ['/api/me/coupons', ada.cookie],
+      ['/api/me/saved', ada.cookie],
+      ['/api/auth/get-session', ada.cookie],
+      ['/api/admin/users', admin.cookie],
+      ['/api/admin/payments', admin.cookie],
+      ['/api/admin/coupons', admin.cookie],
+      ['/api/profile', ''],
+      ['/api/nothing-here', ''],
+    ] as const) {
+      const res = await t.fetch(path, { headers: cookie ? { cookie } : {} });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const signIn = await t.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: siteHeaders(t, undefined, { 'x-forwarded-for': randomClientIp() }),
+      body: JSON.stringify({ email: ada.email, password: ada.password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('cache-control')).toBe('no-store');
+    // Stored images stay cacheable: their names never change meaning.
+    const image = uploadedImageSchema.parse(await (await upload(t, ada, await pngImage(20, 20), 'a.png', 'image/png')).json());
+    expect((await t.fetch(image.url)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('has a fixed CORS policy: no other website may read answers or send credentials', async () => {
     const ada = await sharer(t);
     for (const [what, res] of [
