@@ -306,6 +306,36 @@ describe.each(databaseKinds())('security over HTTP on %s', (kind) => {
     expect(ok.status).toBe(200);
   });
 
+  it('sends nobody to another website: foreign callback and redirect addresses are refused', async () => {
+    const ip = randomClientIp();
+    const email = uniqueEmail('redirect');
+    const signUpRes = await t.fetch('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: siteHeaders(t, undefined, { 'x-forwarded-for': ip }),
+      body: JSON.stringify({ name: 'Rita Redirect', email, password: 'a long enough passphrase', callbackURL: `${EVIL}/after-confirm` }),
+    });
+    expect(signUpRes.status).toBe(403);
+    expect(((await signUpRes.json()) as { error: { code: string } }).error.code).toMatch(/^invalid_callback/);
+    const [made] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(made).toBeUndefined();
+
+    const ada = await signedInUser(t);
+    for (const redirectTo of [`${EVIL}/reset`, '//evil.example/reset', 'javascript:alert(1)']) {
+      const res = await t.fetch('/api/auth/request-password-reset', {
+        method: 'POST',
+        headers: siteHeaders(t, undefined, { 'x-forwarded-for': ip }),
+        body: JSON.stringify({ email: ada.email, redirectTo }),
+      });
+      expect(res.status, redirectTo).toBe(403);
+    }
+    // The old item address redirects within the site only, whatever it carries.
+    for (const id of ['%2F%2Fevil.example', '%2F%5Cevil.example', 'https:%2F%2Fevil.example']) {
+      const res = await t.fetch(`/idea/${id}`, { redirect: 'manual' });
+      expect(res.status, id).toBe(301);
+      expect(res.headers.get('location'), id).toMatch(/^\/ideas\/[^/\\]/);
+    }
+  });
+
   it('sets only safe cookies: HttpOnly, SameSite=Lax, Path=/, not Secure-prefixed over http', async () => {
     const mailbox = outboxMailbox(t);
     const ip = randomClientIp();
