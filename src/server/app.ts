@@ -33,7 +33,7 @@ import { AppError } from './lib/errors.ts';
 import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
-import type { Logger } from './logger.ts';
+import { type Logger, loggableError, loggablePath } from './logger.ts';
 
 export interface AppDeps {
   config: Config;
@@ -85,11 +85,12 @@ export function createApp(deps: AppDeps) {
     c.set('viewer', null);
     await next();
     const level = c.res.status >= 500 ? 'error' : 'info';
-    // Path only (no query string: it may carry search text or tokens), never bodies or headers.
+    // Path only (no query string: it may carry search text or tokens), never bodies or headers;
+    // a token inside the path itself is redacted too.
     logger[level]({
       requestId: c.var.requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -98,6 +99,12 @@ export function createApp(deps: AppDeps) {
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
+  });
+  // API answers are personal (profiles, bank details, sessions) or change at any moment: no
+  // browser or proxy keeps them, unless a route says otherwise (/api/config, the live stream).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // The image upload sets its own, larger limit (upload-routes.ts).
   app.use('/api/*', (c, next) => (c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
@@ -161,7 +168,8 @@ export function createApp(deps: AppDeps) {
     if (isDatabaseUnavailable(err)) {
       return c.json({ error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } }, 503);
     }
-    c.var.logger?.error({ err: { name: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+    // Never err.message as it is: a failed query's message lists its parameters (personal data).
+    c.var.logger?.error({ err: loggableError(err) }, 'unhandled error');
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 

@@ -33,4 +33,50 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
+/**
+ * Paths whose last segment is a secret: better-auth's password-reset link carries its one-time
+ * token in the path (/api/auth/reset-password/{token}), and a request log of that path would
+ * hand the token (and so the account) to anyone who reads the logs within the hour.
+ */
+const SECRET_PATH_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/i];
+
+/** The request path as it may be logged: secret segments replaced by '[redacted]'. */
+export function loggablePath(path: string): string {
+  for (const pattern of SECRET_PATH_SEGMENTS) {
+    if (pattern.test(path)) return path.replace(pattern, '$1[redacted]');
+  }
+  return path;
+}
+
+export interface LoggableError {
+  name: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggableError;
+}
+
+/**
+ * What of an error may go into a log: its name, message, code and stack, without the values a
+ * failed query carried. drizzle's DrizzleQueryError puts every parameter of the statement in its
+ * message (and so in its stack): email addresses, bank details, message texts, session tokens and
+ * password hashes. Here the message keeps the SQL (placeholders only) and drops the parameters;
+ * the database's own error comes along as `cause` (its message, never its `detail`, which can
+ * quote the failing row).
+ */
+export function loggableError(error: unknown, depth = 0): LoggableError {
+  if (!(error instanceof Error)) return { name: 'NonError', message: typeof error === 'string' ? error : 'a non-Error value was thrown' };
+  const e = error as Error & { query?: unknown; params?: unknown; code?: unknown; cause?: unknown };
+  // drizzle's wrapper (the database's own error, its cause, also carries query and params, but
+  // its message is the database's reason and no parameter).
+  const failedQuery = typeof e.query === 'string' && 'params' in e && e.message.startsWith('Failed query:');
+  const message = failedQuery ? `Failed query: ${e.query as string}` : e.message;
+  const frames = (e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const out: LoggableError = { name: e.name, message };
+  if (typeof e.code === 'string') out.code = e.code;
+  if (frames.length > 0) out.stack = [`${e.name}: ${message}`, ...frames].join('\n');
+  if (e.cause !== undefined && e.cause !== error && depth < 3) out.cause = loggableError(e.cause, depth + 1);
+  return out;
+}
+
 export type { Logger };

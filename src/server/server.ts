@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type Accounts, createAccounts } from './features/auth/index.ts';
 import { createDiscussionRealtime, type DiscussionRealtime } from './features/discussion/live.ts';
+import { securityHeaderValues } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 
 export interface RunningServer {
@@ -87,7 +88,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     s.once('error', reject);
   });
   // Requests Node refuses before the app sees them (address or headers over 16 KB, malformed
-  // HTTP) get the one error body too, instead of Node's bare status line.
+  // HTTP) get the one error body too, instead of Node's bare status line, with the security
+  // headers every other answer carries.
+  const parserHeaders = Object.entries(securityHeaderValues(config))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   (server as HttpServer).on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -101,7 +106,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${parserHeaders}Connection: close\r\n\r\n${body}`,
     );
   });
   const port = (server.address() as AddressInfo).port;

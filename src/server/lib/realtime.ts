@@ -19,7 +19,7 @@
  */
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import { type Logger, loggableError } from '../logger.ts';
 
 // ── LISTEN ─────────────────────────────────────────────────────────────────────────────────
 
@@ -354,7 +354,7 @@ export class TopicFanout<Row extends { id: number }> {
         if (rows.length < this.batch || t.subscribers.size === 0) break;
       }
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message, topic }, 'realtime: reading new rows failed; retrying');
+      this.logger.warn({ err: loggableError(error).message, topic }, 'realtime: reading new rows failed; retrying');
       const timer = setTimeout(() => this.notifyInserted(topic), this.retryMs);
       timer.unref();
     }
@@ -404,7 +404,7 @@ export class TopicFanout<Row extends { id: number }> {
 
   private fail(sub: Subscriber<Row>, error: unknown, stage: string): void {
     if (sub.closed) return;
-    this.logger.warn({ err: (error as Error).message, stage }, 'realtime: closing a subscriber');
+    this.logger.warn({ err: loggableError(error).message, stage }, 'realtime: closing a subscriber');
     // The sink's close ends the stream, whose cleanup unsubscribes; the client reconnects and resumes.
     sub.closed = true;
     sub.sink.close();

@@ -28,20 +28,35 @@ export function contentSecurityPolicy(config: Config, frameAncestors = "'none'")
   ].join('; ');
 }
 
+/**
+ * The headers every answer carries, for a request to `path`. The app's middleware sets them, and
+ * so does the answer Node's HTTP parser gives before the app runs (server.ts, clientError).
+ */
+export function securityHeaderValues(config: Config, path = ''): Record<string, string> {
+  const frameable = SAME_ORIGIN_FRAMEABLE_PATHS.has(path);
+  const values: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(config, frameable ? "'self'" : "'none'"),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': frameable ? 'SAMEORIGIN' : 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+  if (config.PUBLIC_URL.startsWith('https://')) values['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return values;
+}
+
 export function securityHeaders(config: Config): MiddlewareHandler {
-  const csp = contentSecurityPolicy(config);
-  const framedCsp = contentSecurityPolicy(config, "'self'");
-  const https = config.PUBLIC_URL.startsWith('https://');
+  const plain = securityHeaderValues(config);
+  const framed = securityHeaderValues(config, [...SAME_ORIGIN_FRAMEABLE_PATHS][0]);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    const frameable = SAME_ORIGIN_FRAMEABLE_PATHS.has(c.req.path);
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', frameable ? framedCsp : csp);
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('X-Frame-Options', frameable ? 'SAMEORIGIN' : 'DENY');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const values = SAME_ORIGIN_FRAMEABLE_PATHS.has(c.req.path) ? framed : plain;
+    for (const [name, value] of Object.entries(values)) {
+      // A route may set a stricter policy of its own (stored files: default-src 'none'; sandbox).
+      if (name === 'Content-Security-Policy' && h.has(name)) continue;
+      h.set(name, value);
+    }
   };
 }

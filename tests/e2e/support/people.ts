@@ -54,8 +54,15 @@ async function confirmationLink(request: APIRequestContext, email: string): Prom
   }
 }
 
-/** Signs up and confirms a new person, completes the profile contact, and signs `context` in. */
-export async function newPerson(context: BrowserContext, input: { name: string; contactInfo: string }): Promise<Person> {
+/**
+ * Signs up and confirms a new person, completes the profile contact, and signs `context` in.
+ * `keepSignUpName`: leave the full name as typed at sign-up (the profile save would hold it to the
+ * letters-and-spaces rule; sign-up only trims it and limits its length).
+ */
+export async function newPerson(
+  context: BrowserContext,
+  input: { name: string; contactInfo: string; keepSignUpName?: boolean },
+): Promise<Person> {
   const base = baseURL();
   const origin = new URL(base).origin;
   // context.request shares the context's cookie jar: the session the confirmation sets is the browser's.
@@ -77,7 +84,7 @@ export async function newPerson(context: BrowserContext, input: { name: string; 
 
   const profile = await request.patch(`${base}/api/profile`, {
     headers: { origin },
-    data: { fullName: input.name, contactInfo: input.contactInfo },
+    data: input.keepSignUpName ? { contactInfo: input.contactInfo } : { fullName: input.name, contactInfo: input.contactInfo },
   });
   if (!profile.ok()) throw new Error(`profile update failed (${profile.status()}): ${await profile.text()}`);
 

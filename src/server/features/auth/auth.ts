@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { type Mailer, maskEmail } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { Logger } from '../../logger.ts';
+import { type Logger, loggableError } from '../../logger.ts';
 import { ensureProfile } from '../profiles/service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { shouldPromoteToAdmin } from './admin-emails.ts';
@@ -66,7 +66,7 @@ function authLogger(logger: Logger) {
     log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
       const text = message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
       const first = args[0];
-      const err = first instanceof Error ? { err: { name: first.name, message: first.message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) } } : {};
+      const err = first instanceof Error ? { err: { name: first.name, message: loggableError(first).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) } } : {};
       logger[level]({ component: 'better-auth', ...err }, text);
     },
   };
@@ -92,7 +92,9 @@ export function createAuth(deps: AuthDeps) {
     try {
       await mailer.send(message);
     } catch (error) {
-      logger.error({ to: maskEmail(message.to), subject: message.subject, err: (error as Error).message }, 'mail could not be sent');
+      // The mail server's answer often quotes the recipient: addresses in it are masked too.
+      const err = loggableError(error).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
+      logger.error({ to: maskEmail(message.to), subject: message.subject, err }, 'mail could not be sent');
       throw new APIError('SERVICE_UNAVAILABLE', {
         code: 'MAIL_NOT_SENT',
         message: 'We could not send the email right now. Please try again in a few minutes.',
@@ -191,8 +193,16 @@ export function createAuth(deps: AuthDeps) {
       onError(error) {
         // Client mistakes are answered to the client; only our failures are worth a log line.
         if (isAPIError(error) && error.statusCode < 500) return;
-        const e = error as Error;
-        logger.error({ component: 'better-auth', err: { name: e?.name, message: String(e?.message ?? e).replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) } }, 'account request failed');
+        // loggableError drops a failed query's parameters (tokens, password hashes, addresses).
+        const err = loggableError(error);
+        const mask = (text: string | undefined) => text?.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
+        logger.error({ component: 'better-auth', err: { name: err.name, code: err.code, message: mask(err.message), cause: mask(err.cause?.message) } }, 'account request failed');
+        // Anything but an APIError would be printed whole to stderr by better-call's router
+        // ('# SERVER_ERROR:', with a failed query's parameters: session tokens, password hashes).
+        // Answered as an APIError instead, it becomes a plain 500 with our error body.
+        if (!isAPIError(error)) {
+          throw new APIError('INTERNAL_SERVER_ERROR', { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+        }
       },
     },
     plugins: [

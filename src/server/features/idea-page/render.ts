@@ -15,6 +15,7 @@ import { previewDescription } from '../../../shared/rules/premium.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
+import { loggableError } from '../../logger.ts';
 import { isIdeaId } from '../likes/idea-lookup.ts';
 
 const IDEA_PATH = /^\/ideas\/([^/]+)\/?$/;
@@ -128,7 +129,7 @@ export async function renderIdeaPage(c: Context<AppEnv>, indexHtml: string | nul
     idea = await loadIdeaMeta(c.var.db, id);
   } catch (error) {
     // A database hiccup must not break the page itself: serve the plain app, which retries.
-    c.var.logger.warn({ err: (error as Error).message }, 'idea page: reading the item for link previews failed');
+    c.var.logger.warn({ err: loggableError(error).message }, 'idea page: reading the item for link previews failed');
     return null;
   }
   c.header('Cache-Control', 'no-cache');

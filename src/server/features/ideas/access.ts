@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PREMIUM_THRESHOLD } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
-import type { Logger } from '../../logger.ts';
+import { type Logger, loggableError } from '../../logger.ts';
 import type { Viewer } from './service.ts';
 
 export async function countOwnItems(db: Db, userId: string): Promise<number> {
@@ -32,7 +32,7 @@ export async function resolveAccess(
     const full = viewer.role === 'admin' || viewer.userId === ownerId || isPremium(itemCount, threshold);
     return { fullAccess: full, itemCount };
   } catch (error) {
-    logger.warn({ err: (error as Error).message }, 'premium check failed; treating the viewer as not premium');
+    logger.warn({ err: loggableError(error).message }, 'premium check failed; treating the viewer as not premium');
     return { fullAccess: viewer.userId === ownerId, itemCount: null };
   }
 }

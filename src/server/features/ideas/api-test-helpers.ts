@@ -142,3 +142,23 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
     pngChunk('IEND', new Uint8Array(0)),
   ]);
 }
+
+/** The HTML a polyglot image carries (it would set window.__xss if a browser ever ran it). */
+export const POLYGLOT_HTML = '<html><body><script>window.__xss=1</script></body></html>';
+
+/** A real PNG that is also an HTML page: the HTML in a tEXt chunk before the pixels and again after IEND. */
+export async function pngPolyglot(): Promise<Buffer> {
+  const png = await pngImage(120, 90);
+  const afterIhdr = 8 + 8 + 13 + 4;
+  const text = pngChunk('tEXt', Buffer.from(`Comment\0${POLYGLOT_HTML}`, 'latin1'));
+  return Buffer.concat([png.subarray(0, afterIhdr), text, png.subarray(afterIhdr), Buffer.from(POLYGLOT_HTML)]);
+}
+
+/** A real JPEG whose comment segment (COM) holds HTML and script, with the HTML again after the end marker. */
+export async function jpegPolyglot(): Promise<Buffer> {
+  const jpeg = await jpegImage(120, 90);
+  const payload = Buffer.from(`*/=1;${POLYGLOT_HTML}/*`);
+  const marker = Buffer.from([0xff, 0xfe, 0, 0]);
+  marker.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), marker, payload, jpeg.subarray(2), Buffer.from(POLYGLOT_HTML)]);
+}

@@ -10,8 +10,11 @@ import {
   clearPlatformSettings,
   errorOf,
   jpegImage,
+  jpegPolyglot,
   jpegWithGps,
+  POLYGLOT_HTML,
   pngBomb,
+  pngPolyglot,
   pngImage,
   setPlatformSettings,
   sharer,
@@ -85,6 +88,48 @@ describe.each(databaseKinds())('POST /api/uploads/idea-images on %s', (kind) => 
     ];
     const bomb = cases[3]![0];
     expect(bomb.length).toBeLessThan(64 * 1024);
+    for (const [bytes, name, type, message] of cases) {
+      const err = await errorOf(await upload(t, ada, bytes, name, type), 415);
+      expect(err, name).toEqual({ code: 'invalid_image', message, fields: { file: [message] } });
+    }
+    expect(await storedCount(ada.id)).toBe(0);
+  });
+
+  it('makes a polyglot harmless: a real PNG or JPEG carrying HTML is re-encoded, the HTML is gone, and it is served as an image that cannot run', async () => {
+    const ada = await sharer(t);
+    for (const [bytes, name, type, stored] of [
+      [await pngPolyglot(), 'page.png', 'image/png', 'image/png'],
+      [await jpegPolyglot(), 'page.jpg', 'image/jpeg', 'image/jpeg'],
+      // The declared type is not trusted: an HTML type on a real PNG still stores a PNG.
+      [await pngPolyglot(), 'page.html', 'text/html', 'image/png'],
+    ] as const) {
+      expect(bytes.includes(Buffer.from(POLYGLOT_HTML)), name).toBe(true);
+      expect((await sharp(bytes).metadata()).width, `${name} is a real image`).toBe(120);
+      const res = await upload(t, ada, bytes, name, type);
+      expect(res.status, name).toBe(201);
+      const body = uploadedImageSchema.parse(await res.json());
+      expect(body.url, name).toMatch(new RegExp(`^/storage/idea-images/${ada.id}-\\d+-[a-z0-9]+\\.(png|jpg)$`));
+      for (const url of [body.url, body.thumbnailUrl]) {
+        const served = await t.fetch(url);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe(url === body.url ? stored : 'image/webp');
+        expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+        const out = Buffer.from(await served.arrayBuffer());
+        for (const needle of ['<script', 'window.__xss', '<html', '<body']) expect(out.includes(Buffer.from(needle)), `${url}: ${needle}`).toBe(false);
+        expect((await sharp(out).metadata()).width).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('refuses polyglots that are not sound images: a GIF/JavaScript polyglot and HTML behind a PNG signature', async () => {
+    const ada = await sharer(t);
+    const png = await pngImage(40, 30);
+    const cases: [Uint8Array, string, string, string][] = [
+      [Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=window.__xss=1;//;'), 'anim.gif', 'image/gif', 'Only PNG, JPG or WEBP images can be uploaded.'],
+      [Buffer.concat([png.subarray(0, 8), Buffer.from(POLYGLOT_HTML)]), 'page.png', 'image/png', 'The image is damaged or incomplete.'],
+      [Buffer.concat([png.subarray(0, 33), Buffer.from(POLYGLOT_HTML)]), 'header-only.png', 'image/png', 'The image is damaged or incomplete.'],
+    ];
     for (const [bytes, name, type, message] of cases) {
       const err = await errorOf(await upload(t, ada, bytes, name, type), 415);
       expect(err, name).toEqual({ code: 'invalid_image', message, fields: { file: [message] } });
