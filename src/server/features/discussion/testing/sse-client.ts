@@ -27,9 +27,13 @@ export interface SseClient {
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const controller = new AbortController();
-  const res = await fetch(url, {
-    headers: { accept: 'text/event-stream', ...headers },
-    signal: controller.signal,
+  const connect = () => fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  // Like EventSource, a connection that fails before any answer is tried again: a pooled
+  // keep-alive socket the server is closing at that moment resets (ECONNRESET) under load.
+  const res = await connect().catch(async (error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    await new Promise((r) => setTimeout(r, 50));
+    return connect();
   });
   const events: SseEvent[] = [];
   const comments: string[] = [];
