@@ -28,7 +28,7 @@ import { registerRatingRoutes } from './features/ratings/routes.ts';
 import { registerSavedRoutes } from './features/saved/routes.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { registerStorageRoutes } from './features/storage/routes.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
 import type { Logger } from './logger.ts';
@@ -45,6 +45,8 @@ export interface AppDeps {
   accounts?: Pick<Accounts, 'resolveViewer' | 'register'>;
   /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
   realtime?: DiscussionRealtime;
+  /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
+  isStopping?: () => boolean;
 }
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -111,7 +113,7 @@ export function createApp(deps: AppDeps) {
   // Maintenance mode (admin setting): 503 for everyone but admins, once the viewer is known.
   app.use('/api/*', maintenanceGate);
 
-  registerHealthRoutes(app);
+  registerHealthRoutes(app, deps.isStopping);
   deps.accounts?.register(app);
   registerProfileRoutes(app);
   registerIdeaRoutes(app);
@@ -162,14 +164,6 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Connection failures (server down or restarting) become 503, answered fast, not 500. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown };
-  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
-  if (e?.code && codes.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? ''))
-    return true;
-  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
-}
+export { isDatabaseUnavailable };
 
 export type App = ReturnType<typeof createApp>;
