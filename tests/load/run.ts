@@ -476,7 +476,7 @@ async function main() {
       startingMs.every((v) => v < STARTING_LIMIT_MS),
     `${outageMs.length} sent while it was down answered 503: p50 ${ms(percentile(outageMs, 50))}, p99 ${ms(percentile(outageMs, 99))}, max ${ms(Math.max(...outageMs))} (limit ${ms(FAST_FAIL_MS)}); ` +
       `${startingMs.length} sent while it was starting: max ${ms(Math.max(...startingMs))} (limit ${ms(STARTING_LIMIT_MS)}); ` +
-      `${caught.length} in flight when it stopped all answered within ${ms(Math.max(...caughtEnd))} of the stop; signed-in probes: ${[...new Set(apiDown.map((r) => `${r.out.error ?? r.out.status} ${errorCode(r.out.body) ?? ''}`))].join(', ')}`,
+      `${caught.length ? `${caught.length} in flight when it stopped, all answered within ${ms(Math.max(...caughtEnd))} of the stop` : 'none in flight when it stopped'}; signed-in probes: ${[...new Set(apiDown.map((r) => `${r.out.error ?? r.out.status} ${errorCode(r.out.body) ?? ''}`))].join(', ')}`,
   );
   const worst = (m: Map<string, number>, n: number) => (m.size === n ? Math.max(...m.values()) : Infinity);
   const hotWatcherCount = watchers.filter((w) => w.ideaId === ctx.hotItems[0]).length;
