@@ -29,7 +29,7 @@ import { registerSavedRoutes } from './features/saved/routes.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { registerStorageRoutes } from './features/storage/routes.ts';
 import { compression } from './lib/compression.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
@@ -47,6 +47,8 @@ export interface AppDeps {
   accounts?: Pick<Accounts, 'resolveViewer' | 'register'>;
   /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
   realtime?: DiscussionRealtime;
+  /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
+  isStopping?: () => boolean;
 }
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -124,7 +126,7 @@ export function createApp(deps: AppDeps) {
   // Live streams (text/event-stream) are never buffered: compression skips them.
   app.use('*', compression());
 
-  registerHealthRoutes(app);
+  registerHealthRoutes(app, deps.isStopping);
   deps.accounts?.register(app);
   registerProfileRoutes(app);
   registerIdeaRoutes(app);
@@ -176,14 +178,6 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Connection failures (server down or restarting) become 503, answered fast, not 500. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown };
-  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
-  if (e?.code && codes.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? ''))
-    return true;
-  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
-}
+export { isDatabaseUnavailable };
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,6 @@
 /** Starts IdeaHub in this process: database, migrations, HTTP server, and a clean shutdown. */
-import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { type App, createApp } from './app.ts';
@@ -10,6 +10,13 @@ import { type Accounts, createAccounts } from './features/auth/index.ts';
 import { createDiscussionRealtime, type DiscussionRealtime } from './features/discussion/live.ts';
 import { securityHeaderValues } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
+
+/** On shutdown, connections are accepted until no request has come for this long (the load balancer has moved on)… */
+const QUIET_MS = 500;
+/** …or for this long at most; then new connections are refused. */
+const ACCEPT_MAX_MS = 5000;
+/** A connection that has not brought its first request yet is left this long to do so. */
+const NEW_CONNECTION_MS = 2000;
 
 export interface RunningServer {
   url: string;
@@ -60,9 +67,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // PUBLIC_URL defaults to http://localhost:$PORT; with PORT=0 (any free port, as in tests) the
   // real port is only known once listening, and links, cookies and origin checks need it.
   const needsPort = new URL(config.PUBLIC_URL).port === '0';
+  // Set by close(): /readyz says 'stopping' and every answer closes its connection.
+  let draining = false;
   const build = async (cfg: Config) => {
     const accounts = await createAccounts({ config: cfg, database, logger });
-    return { accounts, app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime }) };
+    return {
+      accounts,
+      app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime, isStopping: () => draining }),
+    };
   };
   let built: Awaited<ReturnType<typeof build>> | null = null;
   try {
@@ -109,6 +121,30 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${parserHeaders}Connection: close\r\n\r\n${body}`,
     );
   });
+  // Shutdown drains without cutting a request (see close()): each connection's requests in progress
+  // and answered, the answers not sent yet, and when the last request other than a health check came.
+  const connections = new Map<Socket, { since: number; active: number; served: number }>();
+  const unanswered = new Set<ServerResponse>();
+  let lastRequestAt = 0;
+  (server as HttpServer).on('connection', (socket: Socket) => {
+    connections.set(socket, { since: Date.now(), active: 0, served: 0 });
+    socket.once('close', () => connections.delete(socket));
+  });
+  // First among the request listeners, so the flag is set before the app can answer.
+  (server as HttpServer).prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket as Socket);
+    if (state) state.active++;
+    unanswered.add(res);
+    if (req.url !== '/readyz' && req.url !== '/healthz') lastRequestAt = Date.now();
+    if (draining) res.shouldKeepAlive = false;
+    res.once('close', () => {
+      unanswered.delete(res);
+      if (state) {
+        state.active--;
+        state.served++;
+      }
+    });
+  });
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   let effective = config;
@@ -137,19 +173,52 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            // Past the grace period, remaining connections (idle keep-alive, streams) are cut.
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-            resolve();
-          }, graceMs);
-          timer.unref();
-          server.close(() => {
-            clearTimeout(timer);
-            resolve();
-          });
+          const http = server as HttpServer;
+          const started = Date.now();
+          // From now on /readyz answers 503 'stopping' (load balancers stop sending new requests)
+          // and every answer closes its connection; answers still to come as well.
+          draining = true;
+          for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
           // Live streams never finish by themselves: end them (clients reconnect elsewhere and resume).
           realtime.closeAllStreams();
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          // New connections keep being accepted (and answered) until requests have stopped coming for
+          // a moment (the load balancer has seen 'stopping'; its health checks do not count): closing
+          // the listening socket while a connection waits in its queue would reset that connection,
+          // request and all. Then new connections are refused. (Not http.Server.close(): it also
+          // drops every connection without a request in progress, including one whose request has
+          // arrived but is not read yet, and that client sees its request cut.)
+          const quietMs = Math.min(QUIET_MS, graceMs / 10);
+          const acceptUntil = started + Math.min(ACCEPT_MAX_MS, graceMs / 2);
+          lastRequestAt = Math.max(lastRequestAt, started);
+          // Idle connections are closed: those that have had their answers (a request on its way on
+          // one would have been answered, with Connection: close), and those that never brought one.
+          const closeIdle = () => {
+            const t = Date.now();
+            for (const [socket, c] of connections) if (c.active === 0 && (c.served > 0 || t - c.since > NEW_CONNECTION_MS)) socket.destroy();
+          };
+          let sweep: NodeJS.Timeout | undefined;
+          const accepting = setInterval(() => {
+            const t = Date.now();
+            if (t - lastRequestAt < quietMs && t < acceptUntil) return;
+            clearInterval(accepting);
+            NetServer.prototype.close.call(http, () => done());
+            closeIdle();
+            sweep = setInterval(closeIdle, 100);
+            sweep.unref();
+          }, 25);
+          accepting.unref();
+          // Past the grace period, remaining connections are cut.
+          const timer = setTimeout(() => {
+            http.closeAllConnections();
+            done();
+          }, graceMs);
+          timer.unref();
+          function done() {
+            clearInterval(accepting);
+            clearInterval(sweep);
+            clearTimeout(timer);
+            resolve();
+          }
         });
         accounts.close();
         await realtime.stop();

@@ -57,6 +57,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor a checked-out one (a transaction holds it while the server restarts or its backend is
+  // terminated): its query fails with the error, which is enough; without a listener the client's
+  // 'error' event would be thrown and end the process. The pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     await pool.query('select 1');
   } catch (error) {

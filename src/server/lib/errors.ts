@@ -32,3 +32,13 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
   new AppError(503, 'unavailable', message);
+
+/** Connection failures (server down or restarting) become 503, answered fast, not 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+  if (e?.code && codes.has(e.code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? ''))
+    return true;
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}

@@ -79,7 +79,9 @@ async function listenOnPostgres(
   opts: ListenOptions,
 ): Promise<NotificationListener> {
   const minBackoff = opts.minBackoffMs ?? 250;
-  const maxBackoff = opts.maxBackoffMs ?? 10_000;
+  // Short: live updates stay off until this connection is back, so after a database restart the
+  // next attempt must come soon (within ~1.25 s with the jitter), whatever the length of the outage.
+  const maxBackoff = opts.maxBackoffMs ?? 1000;
   const pingMs = opts.pingMs ?? 30_000;
   let client: pg.Client | null = null;
   let connected = false;

@@ -8,6 +8,7 @@ import { roleSchema } from '../../../shared/schemas/auth.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { unavailable } from '../../lib/errors.ts';
 import { createMailer, type Mailer } from '../../lib/mail.ts';
 import type { Logger } from '../../logger.ts';
 import type { Viewer } from '../ideas/service.ts';
@@ -73,13 +74,29 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     googleEnabled,
     async resolveViewer(c) {
       if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`) || !carriesCredentials(c.req.raw.headers)) return null;
+      // The plain case in one prepared query (a database failure there is a 503 like any other).
       const fast = await fastSession(c.req.raw.headers);
       if (fast === null) return null;
       if (fast !== 'ask-better-auth') {
         const role = roleSchema.safeParse(fast.role);
         return { userId: fast.userId, role: role.success ? role.data : 'user' };
       }
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const lookup = () => auth.api.getSession({ headers: c.req.raw.headers });
+      let session;
+      try {
+        session = await lookup();
+      } catch (error) {
+        // better-auth turns a failed session query into a bare 500 'Failed to get session' without
+        // its cause. When the database does not answer, say so (503), as every other route does;
+        // when it answers again (it was restarting a moment ago), look the session up once more.
+        if (!(await databaseAnswers(database))) throw unavailable();
+        try {
+          session = await lookup();
+        } catch {
+          if (!(await databaseAnswers(database))) throw unavailable();
+          throw error;
+        }
+      }
       if (!session) return null;
       const role = roleSchema.safeParse((session.user as { role?: unknown }).role);
       return { userId: session.user.id, role: role.success ? role.data : 'user' };
@@ -91,6 +108,24 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
       mailer.close();
     },
   };
+}
+
+/** Whether the database answers a ping within a second. */
+async function databaseAnswers(database: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      database.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 1000);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type { Auth } from './auth.ts';

@@ -1,10 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env.ts';
 
-/** /healthz: the process is up. /readyz: the database answers (503 otherwise). */
-export function registerHealthRoutes(app: OpenAPIHono<AppEnv>) {
+/**
+ * /healthz: the process is up. /readyz: the database answers (503 'unavailable' otherwise), and the
+ * server is not shutting down (503 'stopping' from SIGTERM on, so a load balancer stops sending
+ * new requests while the ones in flight finish).
+ */
+export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, isStopping: () => boolean = () => false) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    if (isStopping()) return c.json({ status: 'stopping', database: c.var.database.kind }, 503);
     try {
       await Promise.race([
         c.var.database.ping(),

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PREMIUM_THRESHOLD } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
+import { isDatabaseUnavailable } from '../../lib/errors.ts';
 import { type Logger, loggableError } from '../../logger.ts';
 import type { Viewer } from './service.ts';
 
@@ -17,7 +18,8 @@ export function isPremium(itemCount: number, threshold = PREMIUM_THRESHOLD): boo
 
 /**
  * Whether `viewer` may see the full description and discussion of an item owned by `ownerId`.
- * A failed check counts as not entitled and is logged (SPEC §8).
+ * A failed check counts as not entitled and is logged (SPEC §8); an unreachable database is
+ * thrown on (503).
  */
 export async function resolveAccess(
   db: Db,
@@ -32,6 +34,9 @@ export async function resolveAccess(
     const full = viewer.role === 'admin' || viewer.userId === ownerId || isPremium(itemCount, threshold);
     return { fullAccess: full, itemCount };
   } catch (error) {
+    // The database being down is not a failed check: the request answers 503 and shows nothing
+    // (still closed), rather than telling a premium person to unlock what they have unlocked.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.warn({ err: loggableError(error).message }, 'premium check failed; treating the viewer as not premium');
     return { fullAccess: viewer.userId === ownerId, itemCount: null };
   }

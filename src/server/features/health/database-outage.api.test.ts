@@ -1,0 +1,174 @@
+/**
+ * PostgreSQL going away and coming back, under one server (npm run test:load does it for real,
+ * with a restarted cluster under load): the server reaches PostgreSQL through a TCP proxy that the
+ * test cuts (open connections dropped, new ones refused) and opens again on the same port.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../../tests/support/auth.ts';
+import { createPostgresDatabase } from '../../../../tests/support/databases.ts';
+import { createIdea } from '../../../../tests/support/factories.ts';
+import type { TestServer } from '../../../../tests/support/test-server.ts';
+import { loadConfig } from '../../config.ts';
+import { type Database, openPostgres } from '../../db/client.ts';
+import { createLogger } from '../../logger.ts';
+import { type RunningServer, startServer } from '../../server.ts';
+import { openSse } from '../discussion/testing/sse-client.ts';
+
+interface Proxy {
+  port: number;
+  /** Drops every open connection and refuses new ones, as a stopped server does. */
+  cut(): Promise<void>;
+  /** Listens again on the same port. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function tcpProxy(target: { host: string; port: number }): Promise<Proxy> {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  const open = async () => {
+    const s = net.createServer((client) => {
+      const upstream = net.connect(target.port, target.host);
+      sockets.add(client).add(upstream);
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(client);
+        sockets.delete(upstream);
+      };
+      for (const sock of [client, upstream]) {
+        sock.on('error', drop);
+        sock.on('close', drop);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (s.address() as net.AddressInfo).port;
+    server = s;
+  };
+  const cut = async () => {
+    const s = server;
+    server = null;
+    for (const sock of sockets) sock.destroy();
+    sockets.clear();
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
+  await open();
+  return {
+    get port() {
+      return port;
+    },
+    cut,
+    open,
+    close: cut,
+  };
+}
+
+async function within<T>(ms: number, what: string, probe: () => Promise<T | null>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return { value, ms: Date.now() - started };
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away and coming back', () => {
+  let proxy: Proxy;
+  let database: Database;
+  let running: RunningServer;
+  let t: TestServer;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    const target = new URL(created.url);
+    proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(created.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    database = await openPostgres(viaProxy.toString(), 5);
+    await database.migrate();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
+    running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
+    t = {
+      url: running.url,
+      db: database.db,
+      database,
+      config: running.config,
+      server: running,
+      fetch: (path, init) => fetch(new URL(path, running.url), init),
+    };
+  });
+
+  afterAll(async () => {
+    await running?.close(1000);
+    await database?.close().catch(() => {});
+    await proxy?.close();
+    await drop?.();
+  });
+
+  it('a connection lost inside a transaction fails that transaction, not the process', async () => {
+    const client = await database.pool!.connect();
+    try {
+      await client.query('begin');
+      const failed = client.query('select pg_sleep(5)');
+      await new Promise((r) => setTimeout(r, 100));
+      await proxy.cut();
+      // Without an error listener on checked-out clients, pg emits 'error' unhandled: the process dies.
+      await expect(failed).rejects.toThrow(/Connection terminated|ECONNRESET/);
+    } finally {
+      client.release(true);
+      await proxy.open();
+    }
+    await within(5000, 'the database answering again', async () => (await database.ping(), true));
+  });
+
+  it('answers 503 fast while it is down, and everything works again within 5 s of its return', async () => {
+    const owner = await signedInUser(t, { name: 'Owner Of Item' });
+    const idea = await createIdea(t.db, { userId: owner.id });
+    const stream = await openSse(`${t.url}/api/ideas/${idea.id}/messages/stream`, { cookie: owner.cookie });
+    await stream.waitUntil((c) => c.comments.includes('ready'), 10_000, 'ready');
+
+    await proxy.cut();
+    for (const path of ['/readyz', '/api/ideas', `/api/ideas/${idea.id}`]) {
+      const started = Date.now();
+      const res = await t.fetch(path, { headers: owner.headers });
+      expect(res.status, path).toBe(503);
+      expect(Date.now() - started, path).toBeLessThan(2000);
+      if (path !== '/readyz') expect(await res.json(), path).toMatchObject({ error: { code: 'unavailable' } });
+    }
+    // A signed-in write: the session lookup itself fails (better-auth hides why); 503, not 500.
+    const like = await t.fetch(`/api/ideas/${idea.id}/like`, { method: 'PUT', headers: owner.headers });
+    expect(like.status).toBe(503);
+    expect(await like.json()).toMatchObject({ error: { code: 'unavailable' } });
+
+    await proxy.open();
+    const ready = await within(5000, '/readyz 200', async () => ((await t.fetch('/readyz')).status === 200 ? true : null));
+    const liked = await within(5000, 'a signed-in write', async () =>
+      (await t.fetch(`/api/ideas/${idea.id}/like`, { method: 'PUT', headers: owner.headers })).status === 200 ? true : null,
+    );
+    // The stream stayed open; the listener reconnects (at most ~1.25 s between attempts) and a new message arrives live.
+    const posted = await within(5000, 'posting a message', async () => {
+      const res = await t.fetch(`/api/ideas/${idea.id}/messages`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ content: 'after the return' }) });
+      return res.status === 201 ? ((await res.json()) as { id: number }) : null;
+    });
+    await stream.waitUntil((c) => c.messages().some((m) => m.id === posted.value.id), 5000, 'the message, live');
+    expect(ready.ms + liked.ms).toBeLessThan(5000);
+    stream.close();
+  });
+});
