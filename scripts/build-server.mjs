@@ -1,4 +1,5 @@
 // Bundles the server into dist/server (dependencies stay in node_modules) and copies the migrations beside it.
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -18,4 +19,19 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+// The embedded database's starting point (src/server/db/client.ts, pgliteTemplate): made once
+// here so a first start on an empty DATA_DIR copies it instead of running PGlite's initdb.
+await build({
+  entryPoints: { 'make-template': 'src/server/db/make-template.ts' },
+  outdir: 'dist/build-tools',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const made = spawnSync(process.execPath, ['dist/build-tools/make-template.js', 'dist/server/pglite-template', 'dist/server/migrations'], { stdio: 'inherit' });
+rmSync('dist/build-tools', { recursive: true, force: true });
+if (made.status !== 0) process.exit(made.status ?? 1);
 console.log('built dist/server');

@@ -2,7 +2,7 @@
  * Opens the store of record: PGlite under DATA_DIR by default (one process only, locked),
  * or the PostgreSQL server at DATABASE_URL. Both get the same schema and migrations.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,6 +42,30 @@ export function migrationsFolder(): string {
     if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
   }
   throw new Error(`Migrations folder not found next to ${here}`);
+}
+
+/**
+ * A freshly created, migrated, cleanly closed embedded database made by the production build
+ * (scripts/build-server.mjs → dist/server/pglite-template). PGlite's initdb takes 2-4 s; copying
+ * this folder takes milliseconds, so a first start on an empty DATA_DIR is as quick as any other.
+ * Migrations still run at start-up (they apply whatever is newer than the template). Null when
+ * running from source (tsx) or when the build made none.
+ */
+export function pgliteTemplate(): string | null {
+  const candidate = path.join(migrationsFolder(), '..', 'pglite-template');
+  return existsSync(path.join(candidate, 'PG_VERSION')) ? candidate : null;
+}
+
+/** Creates the template: a new PGlite database in `dir` with every migration applied. */
+export async function makePgliteTemplate(dir: string, migrations = migrationsFolder()): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrations });
+    await client.exec('checkpoint');
+  } finally {
+    await client.close();
+  }
 }
 
 // Advisory lock key for migrations: any fixed 64-bit number, the same in every instance.
@@ -96,8 +120,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-/** Opens PGlite in `dataDir` (or in memory when dataDir is 'memory://'), after taking the folder's lock. */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (or in memory when dataDir is 'memory://'), after taking the folder's
+ * lock. An empty DATA_DIR starts as a copy of the build's template when there is one (a template
+ * that does not open is discarded and the database is created from scratch).
+ */
+export async function openPglite(dataDir: string, opts: { template?: string | null } = {}): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (dataDir === 'memory://') {
@@ -106,9 +134,23 @@ export async function openPglite(dataDir: string): Promise<Database> {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
+    const pgDir = path.join(dir, 'pg');
+    const open = async () => {
+      const c = new PGlite(pgDir, { extensions: { pg_trgm } });
+      await c.waitReady;
+      return c;
+    };
     try {
-      client = new PGlite(path.join(dir, 'pg'), { extensions: { pg_trgm } });
-      await client.waitReady;
+      const template = existsSync(pgDir) ? null : opts.template === undefined ? pgliteTemplate() : opts.template;
+      if (template) {
+        try {
+          cpSync(template, pgDir, { recursive: true });
+          client = await open();
+        } catch {
+          rmSync(pgDir, { recursive: true, force: true });
+          client = await open();
+        }
+      } else client = await open();
     } catch (error) {
       lock.release();
       throw new DatabaseOpenError(`Invalid DATA_DIR: cannot open the embedded database in ${dir} (${(error as Error).message})`);
