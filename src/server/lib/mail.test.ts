@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DevOutbox, maskEmail, OUTBOX_CAPACITY } from './mail.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { createMailer, DevOutbox, isLoopbackUrl, maskEmail, OUTBOX_CAPACITY } from './mail.ts';
 
 describe('maskEmail', () => {
   it('keeps only enough to recognise an address', () => {
@@ -19,5 +21,25 @@ describe('DevOutbox', () => {
     expect(mails).toHaveLength(OUTBOX_CAPACITY);
     expect(mails[0]?.subject).toBe(`Mail ${OUTBOX_CAPACITY + 4}`);
     expect(mails.at(-1)?.subject).toBe('Mail 5');
+  });
+});
+
+describe('development outbox', () => {
+  const logger = createLogger('silent');
+  const mailer = (env: Record<string, string>) => createMailer(loadConfig({ AUTH_SECRET: 'x'.repeat(40), ...env }), logger);
+
+  it('exists only while the site is this machine and SMTP_URL is not set', () => {
+    expect(isLoopbackUrl('http://localhost:3000')).toBe(true);
+    expect(isLoopbackUrl('http://127.0.0.1:8080')).toBe(true);
+    expect(isLoopbackUrl('http://[::1]:3000')).toBe(true);
+    expect(isLoopbackUrl('https://ideahub.example')).toBe(false);
+    expect(isLoopbackUrl('http://192.168.1.20:3000')).toBe(false);
+    expect(mailer({ NODE_ENV: 'development' }).mode).toBe('outbox');
+    expect(mailer({ NODE_ENV: 'development', PUBLIC_URL: 'http://127.0.0.1:4000' }).mode).toBe('outbox');
+    // Reachable by others and NODE_ENV forgotten: no outbox publishing confirmation and reset links.
+    const exposed = mailer({ NODE_ENV: 'development', PUBLIC_URL: 'https://ideahub.example' });
+    expect(exposed.mode).toBe('disabled');
+    expect(exposed.outbox).toBeNull();
+    expect(mailer({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).mode).toBe('disabled');
   });
 });

@@ -3,6 +3,9 @@
  * production, mails go to the development outbox instead: each one is logged with its link and the
  * last 50 are kept in memory for GET /api/dev/outbox and the /dev/outbox page, so sign-up,
  * confirmation and password reset work end to end on a machine with no mail server.
+ * The outbox shows anyone every confirmation and reset link, so it exists only while the site's
+ * own address (PUBLIC_URL) is this machine (localhost, 127.x, ::1): a server that others can reach
+ * and forgot NODE_ENV=production sends no mail instead of publishing those links.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -81,6 +84,12 @@ export function defaultMailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>
   return `IdeaHub <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 }
 
+/** Whether an address names this machine only (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
 export function createMailer(config: Config, logger: Logger): Mailer {
   const from = defaultMailFrom(config);
   if (config.SMTP_URL) {
@@ -102,7 +111,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       },
     };
   }
-  if (config.NODE_ENV === 'production') {
+  if (config.NODE_ENV === 'production' || !isLoopbackUrl(config.PUBLIC_URL)) {
     return {
       mode: 'disabled',
       outbox: null,
