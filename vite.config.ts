@@ -34,6 +34,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     assetsDir: 'assets',
+    // .vite/manifest.json: the server reads which chunks a page needs, to preload them (lib/web-assets.ts).
+    manifest: true,
     rolldownOptions: {
       onwarn(warning, warn) {
         // react-router reads React.useOptimistic and falls back when it is missing (Preact has none).
