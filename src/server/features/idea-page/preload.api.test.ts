@@ -4,10 +4,10 @@
  * never the entry's, which index.html already preloads) and the item's picture, the page's
  * largest paint. The manifest itself is not served.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
@@ -52,7 +52,9 @@ const imagePreloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/g)].map((m) => m[1]);
 
 describe.each(databaseKinds())('what /ideas/{id} preloads, on %s', (kind) => {
-  const t = useTestServer(kind, { webRoot: fakeWebBuild() });
+  const webRoot = fakeWebBuild();
+  const t = useTestServer(kind, { webRoot });
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
   it("preloads the details chunk with its own imports, and the item's picture", async () => {
     const owner = await createUser(t.db);
