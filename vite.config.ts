@@ -5,18 +5,44 @@ import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * The browser runs the app on Preact (preact/compat) instead of React: react-dom alone was ~64 KiB
+ * of the home route's first ~150 KiB of JavaScript, against a budget of 120 KiB (issue 7,
+ * bench/RESULTS.md). Preact 11 keeps React 19's `ref` as a plain prop, so the components stay as
+ * they are. Dev server and build alike, so what runs in development is what ships. Unit tests
+ * (vitest.config.ts) still render with React and testing-library; the browser journeys
+ * (tests/e2e) run on the production build, i.e. on Preact.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  // React Fast Refresh cannot patch Preact components: an edit reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss()],
   resolve: {
-    alias: { '@shared': r('./src/shared'), '@web': r('./src/web') },
+    alias: [{ find: '@shared', replacement: r('./src/shared') }, { find: '@web', replacement: r('./src/web') }, ...preactCompat],
   },
   build: {
     outDir: r('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
     assetsDir: 'assets',
+    // .vite/manifest.json: the server reads which chunks a page needs, to preload them (lib/web-assets.ts).
+    manifest: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router reads React.useOptimistic and falls back when it is missing (Preact has none).
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,6 +2,11 @@
  * Serves the built web app: hashed assets with immutable caching, other files briefly cached,
  * and index.html for app routes (real 404 status for paths that are no route of the app).
  * Only files found under the web root at start-up are ever served (no path traversal).
+ *
+ * The build's manifest (`.vite/manifest.json`, not served) says which chunks a lazily loaded page
+ * needs; `pagePreloadTags` turns that into `<link rel="modulepreload">` tags, so a page the
+ * server writes itself (the idea details, idea-page/render.ts) fetches its code alongside the
+ * entry instead of after it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +33,52 @@ interface Asset {
   body: Buffer;
   type: string;
   immutable: boolean;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The details page's module in the build manifest (a path under src/web). */
+export const IDEA_DETAILS_PAGE = 'features/idea-details/pages/idea-details-page.tsx';
+
+/** Per built index.html: the modulepreload tags of each lazily loaded page, by its source path. */
+const preloadsByIndex = new Map<string, Map<string, string>>();
+
+/** Chunk files a manifest entry loads before it runs: itself and its static imports, transitively. */
+function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || out.has(chunk.file)) return out;
+  out.add(chunk.file);
+  for (const i of chunk.imports ?? []) staticFiles(manifest, i, out);
+  return out;
+}
+
+function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!manifestJson) return pages;
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(manifestJson.toString('utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return pages;
+  }
+  const entry = staticFiles(manifest, 'index.html');
+  for (const key of Object.keys(manifest)) {
+    if (!key.endsWith('.tsx') || key === 'main.tsx') continue;
+    const files = [...staticFiles(manifest, key)].filter((f) => f.endsWith('.js') && !entry.has(f));
+    pages.set(key, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '));
+  }
+  return pages;
+}
+
+/**
+ * The modulepreload tags for a page's chunk and what it imports beyond the entry, for the
+ * index.html that `loadWebAssets` read; '' when unknown (no manifest, or a development build).
+ */
+export function pagePreloadTags(indexHtml: string | null, page: string): string {
+  return (indexHtml && preloadsByIndex.get(indexHtml)?.get(page)) || '';
 }
 
 export interface WebAssets {
@@ -61,6 +112,11 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   const indexHtml = files.get('/index.html')?.body.toString('utf8') ?? null;
   files.delete('/index.html');
+  // Keyed by the page itself: a build's index.html names its hashed entry, so it stands for that build.
+  const manifest = files.get('/.vite/manifest.json')?.body;
+  if (indexHtml && manifest) preloadsByIndex.set(indexHtml, pagePreloads(manifest));
+  // Build metadata, not part of the site.
+  for (const name of [...files.keys()]) if (name.startsWith('/.vite/')) files.delete(name);
   return {
     indexHtml,
     serve(c) {

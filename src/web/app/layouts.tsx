@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollToTop } from './scroll-to-top';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
@@ -23,7 +24,7 @@ export function SiteLayout() {
           </Suspense>
         </main>
         <SiteFooter />
-        <ScrollRestoration />
+        <ScrollToTop />
       </div>
     </MaintenanceGate>
   );
@@ -40,7 +41,7 @@ export function BareLayout() {
           </Suspense>
         </main>
         <SiteFooter />
-        <ScrollRestoration />
+        <ScrollToTop />
       </div>
     </MaintenanceGate>
   );

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { prefetchIdeaForPath } from '../features/idea-details/api/get-idea';
 import { ApiError } from '../lib/api-client';
 import { ThemeProvider } from '../lib/theme';
 
@@ -23,7 +24,11 @@ function makeQueryClient() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
+  const [client] = useState(() => {
+    const c = makeQueryClient();
+    prefetchIdeaForPath(c, window.location.pathname);
+    return c;
+  });
   return (
     <ThemeProvider>
       <QueryClientProvider client={client}>

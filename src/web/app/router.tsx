@@ -1,9 +1,11 @@
 /**
  * The route table of SPEC §2. Every page but home is its own lazily loaded chunk; the admin
- * panel's code never ships with the home page.
+ * panel's code never ships with the home page. Declarative mode (<BrowserRouter> in main.tsx and
+ * `useRoutes`): nothing here uses loaders or actions, and react-router's data router would add
+ * ~17 KiB gzip to the home route's first load (bench/RESULTS.md).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
 import HomePage from '../features/ideas/pages/home-page';
 import { BareLayout, FrameLayout, SiteLayout } from './layouts';
@@ -20,7 +22,7 @@ function LegacyIdeaRedirect() {
   return <Navigate to={`/ideas/${encodeURIComponent(id)}`} replace />;
 }
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
@@ -54,4 +56,9 @@ export const router = createBrowserRouter([
     path: '/admin/*',
     element: <Suspense fallback={<FullScreenLoading />}>{guarded(page(() => import('../features/admin/admin-app')))}</Suspense>,
   },
-]);
+];
+
+/** The page for the current address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

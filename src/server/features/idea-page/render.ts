@@ -5,6 +5,11 @@
  * its first 100 characters (§4 Premium), whatever the requester's session. Everything is
  * HTML-escaped. A missing or malformed id answers the app (which shows 'Idea not found') with 404.
  * /idea/{id}, the other reading of the route, redirects here permanently.
+ *
+ * Speed (issue 7): the page's code is preloaded beside the entry (modulepreload of the details
+ * chunk, from the build manifest, lib/web-assets.ts), and so is its largest paint, the item's
+ * picture (`<link rel="preload" as="image" fetchpriority="high">`), which the app otherwise only
+ * discovers after its code and the item's data have arrived.
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -15,6 +20,7 @@ import { previewDescription } from '../../../shared/rules/premium.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
+import { IDEA_DETAILS_PAGE, pagePreloadTags } from '../../lib/web-assets.ts';
 import { loggableError } from '../../logger.ts';
 import { isIdeaId } from '../likes/idea-lookup.ts';
 
@@ -95,6 +101,17 @@ export function ideaHeadTags(idea: IdeaMeta, publicUrl: string): { title: string
   return { title, tags: lines.join('\n    ') };
 }
 
+/**
+ * The preload for the item's picture, exactly as the page's <img> asks for it (the stored URL:
+ * our own /storage path or an http(s) address); '' for none or anything else.
+ */
+export function imagePreloadTag(imageUrl: string | null): string {
+  if (!imageUrl) return '';
+  const ours = imageUrl.startsWith('/') && !imageUrl.startsWith('//');
+  if (!ours && !/^https?:\/\//i.test(imageUrl)) return '';
+  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl)}" fetchpriority="high" />`;
+}
+
 /** index.html with its title replaced and `tags` in place of any description or canonical it had. */
 export function injectHead(indexHtml: string, title: string, tags: string): string {
   const titleTag = `<title>${escapeHtml(title)}</title>`;
@@ -133,10 +150,12 @@ export async function renderIdeaPage(c: Context<AppEnv>, indexHtml: string | nul
     return null;
   }
   c.header('Cache-Control', 'no-cache');
+  const preloads = pagePreloadTags(indexHtml, IDEA_DETAILS_PAGE);
+  const withPreloads = (tags: string, image = '') => [tags, image, preloads].filter(Boolean).join('\n    ');
   if (!idea) {
-    const html = injectHead(indexHtml, `Idea not found | ${SITE_NAME}`, '<meta name="robots" content="noindex" />');
+    const html = injectHead(indexHtml, `Idea not found | ${SITE_NAME}`, withPreloads('<meta name="robots" content="noindex" />'));
     return c.html(html, 404);
   }
   const head = ideaHeadTags(idea, c.var.config.PUBLIC_URL);
-  return c.html(injectHead(indexHtml, head.title, head.tags), 200);
+  return c.html(injectHead(indexHtml, head.title, withPreloads(head.tags, imagePreloadTag(idea.imageUrl))), 200);
 }

@@ -1,11 +1,33 @@
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ideasKeys } from '../../ideas/api/ideas-keys';
 
-export function useIdea(id: string) {
-  return useQuery({
+export const ideaQuery = (id: string) =>
+  queryOptions({
     queryKey: ideasKeys.detail(id),
     queryFn: () => api<IdeaDetail>(`/api/ideas/${encodeURIComponent(id)}`),
   });
+
+export function useIdea(id: string) {
+  return useQuery(ideaQuery(id));
+}
+
+const DETAILS_PATH = /^\/ideas\/([^/]+)\/?$/;
+
+/**
+ * A visit straight to /ideas/{id} asks for the item as the app starts, alongside the page's code
+ * (which the server preloads), instead of after that code has arrived and rendered: the picture
+ * and text appear one round trip sooner. useIdea then finds the answer in the cache.
+ */
+export function prefetchIdeaForPath(client: QueryClient, pathname: string): void {
+  const match = DETAILS_PATH.exec(pathname);
+  if (!match) return;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]!);
+  } catch {
+    return;
+  }
+  void client.prefetchQuery(ideaQuery(id));
 }

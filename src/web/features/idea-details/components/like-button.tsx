@@ -1,5 +1,4 @@
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { LIKE_SIGN_IN_REQUIRED } from '@shared/schemas/engagement';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +24,11 @@ export function LikeButton({ idea, signedIn }: { idea: IdeaDetail; signedIn: boo
         title="Sign in to like ideas"
         className="cursor-not-allowed aria-disabled:pointer-events-auto"
         onClick={() => {
-          toast({ variant: 'destructive', title: 'Error', description: LIKE_SIGN_IN_REQUIRED });
+          // The message lives beside the like schemas, which bring zod (~23 KiB gzip): fetched on
+          // the press, so the details page's first load goes without it. The toast outlives the page.
+          void import('@shared/schemas/engagement').then(({ LIKE_SIGN_IN_REQUIRED }) =>
+            toast({ variant: 'destructive', title: 'Error', description: LIKE_SIGN_IN_REQUIRED }),
+          );
           navigate('/auth');
         }}
       >

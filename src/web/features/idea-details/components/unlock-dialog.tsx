@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Progress } from '../../../components/ui/progress';
 
-export const BUY_ALERT = 'Payment integration coming soon! Please contact the creator directly for now.';
 export const PAY_PER_IDEA_ALERT = 'Pay-per-idea payment integration coming soon!';
 
 /**

@@ -4,7 +4,7 @@ import { CURRENCY_NAMES } from '@shared/constants';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format, formatDistanceToNow } from 'date-fns';
 import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, SearchX, ShoppingCart, UserRound } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -13,11 +13,15 @@ import { cn } from '../../../lib/cn';
 import { usePageMeta } from '../../../lib/page-meta';
 import { type SessionState, useSession } from '../../auth/hooks/use-session';
 import { useIdea } from '../api/get-idea';
-import { DiscussionSection } from '../components/discussion-section';
 import { LikeButton } from '../components/like-button';
 import { LockedOverlay } from '../components/locked-overlay';
 import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
-import { BUY_ALERT, UnlockDialog } from '../components/unlock-dialog';
+import { BUY_ALERT } from '../lib/buy';
+
+// Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
+// page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
+const DiscussionSection = lazy(() => import('../components/discussion-section').then((m) => ({ default: m.DiscussionSection })));
+const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
 
 export function IdeaNotFound() {
   usePageMeta({ title: 'Idea not found | IdeaHub' });
@@ -47,9 +51,10 @@ function BackToHome() {
   );
 }
 
+/** At least a viewport tall: the footer must not show, then jump down, while the item loads (CLS). */
 function DetailsSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8" aria-busy="true">
+    <div className="mx-auto min-h-dvh max-w-6xl px-4 py-6 sm:px-6 sm:py-8" aria-busy="true">
       <BackToHome />
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-10">
         <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
@@ -127,6 +132,8 @@ export default function IdeaDetailsPage() {
   const navigate = useNavigate();
   const idea = query.data;
   const [unlockOpen, setUnlockOpen] = useState(false);
+  // Mounted from the first press on, so closing still plays the dialog's exit animation.
+  const [unlockMounted, setUnlockMounted] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
 
   usePageMeta({
@@ -139,7 +146,11 @@ export default function IdeaDetailsPage() {
   if (query.isError || !idea) return <IdeaNotFound />;
 
   const signedIn = session.status === 'signed-in';
-  const unlock = () => (signedIn ? setUnlockOpen(true) : navigate('/auth'));
+  const unlock = () => {
+    if (!signedIn) return void navigate('/auth');
+    setUnlockMounted(true);
+    setUnlockOpen(true);
+  };
   const discuss = () => {
     const section = document.getElementById('discussion');
     section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -157,7 +168,15 @@ export default function IdeaDetailsPage() {
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
         <div className="bg-muted overflow-hidden rounded-2xl border">
           {idea.imageUrl ? (
-            <img src={idea.imageUrl} alt={idea.title} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
+            // The page's largest paint: fetched first (the server also preloads it, idea-page/render.ts).
+            <img
+              src={idea.imageUrl}
+              alt={idea.title}
+              width={1200}
+              height={900}
+              fetchPriority="high"
+              className="aspect-[4/3] w-full object-cover"
+            />
           ) : (
             <div className="text-muted-foreground flex aspect-[4/3] items-center justify-center">
               <ImageIcon className="size-12" aria-hidden />
@@ -235,7 +254,15 @@ export default function IdeaDetailsPage() {
               </span>
             }
           >
-            <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
+            <Suspense
+              fallback={
+                <p className="text-muted-foreground py-6 text-sm" role="status">
+                  Loading messages…
+                </p>
+              }
+            >
+              <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
+            </Suspense>
           </Section>
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-6">
@@ -266,8 +293,10 @@ export default function IdeaDetailsPage() {
         </div>
       </div>
 
-      {signedIn ? (
-        <UnlockDialog open={unlockOpen} onOpenChange={setUnlockOpen} itemCount={idea.viewerItemCount} threshold={idea.premiumThreshold} />
+      {signedIn && unlockMounted ? (
+        <Suspense fallback={null}>
+          <UnlockDialog open={unlockOpen} onOpenChange={setUnlockOpen} itemCount={idea.viewerItemCount} threshold={idea.premiumThreshold} />
+        </Suspense>
       ) : null}
     </article>
   );

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { prefetchIdeaDetails } from '../../idea-details/prefetch';
 
 export function relativeDate(iso: string): string {
   return formatDistanceToNow(new Date(iso), { addSuffix: true });
@@ -40,7 +41,13 @@ export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardDa
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 leading-snug font-semibold">
-          <Link to={`/ideas/${idea.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={`/ideas/${idea.id}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            onPointerEnter={prefetchIdeaDetails}
+            onTouchStart={prefetchIdeaDetails}
+            onFocus={prefetchIdeaDetails}
+          >
             {idea.title}
           </Link>
         </h3>
