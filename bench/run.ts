@@ -17,6 +17,7 @@
  *     the list load: req/s, p50/p99, and its resident memory (VmRSS from /proc).
  *  5. Embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
  *  6. The production bundle per route (gzip and brotli), built into a temporary folder.
+ *  7. Lighthouse (bench/lighthouse.ts) on home and a details page, desktop and mobile presets.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Local only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,6 +32,7 @@ import { build } from 'vite';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { homeInitialJs, kib, routeSizes } from './bundle-size.ts';
+import { firstIdeaPath, formatRows, runLighthouse, startDemoServer } from './lighthouse.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -229,6 +231,20 @@ async function bundles() {
   }
 }
 
+async function lighthouse() {
+  note('');
+  note(`### 7. Lighthouse (performance; desktop and mobile presets) in Debian's Chromium, median of ${SMALL ? 1 : 3} run(s)`);
+  const demo = await startDemoServer(root);
+  try {
+    const rows = await runLighthouse(demo.url, ['/', await firstIdeaPath(demo.url)], { runs: SMALL ? 1 : 3 });
+    note(`- load ${load()}; targets: performance at least 98 (desktop) and 90 (mobile), CLS under 0.02`);
+    note('');
+    note(formatRows(rows));
+  } finally {
+    await demo.stop();
+  }
+}
+
 async function main() {
   const cpus = os.cpus();
   const started = new Date();
@@ -299,6 +315,7 @@ async function main() {
     // 5, 6.
     await coldStarts();
     await bundles();
+    await lighthouse();
   } finally {
     if (dbName) await admin.query(`drop database if exists "${dbName}" with (force)`).catch((e: unknown) => console.error('could not drop', dbName, e));
     await admin.end();
