@@ -17,12 +17,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { freePort } from '../tests/support/free-port.ts';
 
 export type Preset = 'desktop' | 'mobile';
 
@@ -129,16 +129,6 @@ export function formatRows(rows: Row[]): string {
   return [...lines, ...warnings.map((w) => `\nLighthouse warning: ${w}`)].join('\n');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** The production server on a fresh embedded database with the demo content; stop() ends it and removes the data. */
 export async function startDemoServer(root: string): Promise<{ url: string; stop: () => Promise<void> }> {

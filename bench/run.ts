@@ -23,7 +23,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { build } from 'vite';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { homeInitialJs, kib, routeSizes } from './bundle-size.ts';
 import { firstIdeaPath, formatRows, runLighthouse, startDemoServer } from './lighthouse.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -59,16 +59,6 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** Runs a benchmark script to its end, echoing its output; returns the output. */
 function runScript(file: string, env: Record<string, string>): Promise<string> {

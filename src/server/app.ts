@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps) {
     const asset = web.serve(c);
     if (asset) return asset;
     // /ideas/{id}: link-preview tags written into the page, 404 for a missing item.
-    return (await renderIdeaPage(c, web.indexHtml)) ?? web.sendIndex(c);
+    return (await renderIdeaPage(c, web)) ?? web.sendIndex(c);
   });
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));

@@ -4,12 +4,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { freePort } from '../support/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,16 +17,6 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from './postgres.ts';
+import { freePort } from '../support/free-port.ts';
 
 export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789abcdef';
 

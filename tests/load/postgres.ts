@@ -6,9 +6,9 @@
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port.ts';
 
 export interface Cluster {
   readonly port: number;
@@ -24,16 +24,6 @@ export interface Cluster {
   log(): string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** The bin folder of the newest installed PostgreSQL (Debian layout), or one on PATH. */
 function findBin(): string {

@@ -4,7 +4,7 @@
  * Only files found under the web root at start-up are ever served (no path traversal).
  *
  * The build's manifest (`.vite/manifest.json`, not served) says which chunks a lazily loaded page
- * needs; `pagePreloadTags` turns that into `<link rel="modulepreload">` tags, so a page the
+ * needs; `preloadTags` turns that into `<link rel="modulepreload">` tags, so a page the
  * server writes itself (the idea details, idea-page/render.ts) fetches its code alongside the
  * entry instead of after it.
  */
@@ -43,9 +43,6 @@ interface ManifestChunk {
 /** The details page's module in the build manifest (a path under src/web). */
 export const IDEA_DETAILS_PAGE = 'features/idea-details/pages/idea-details-page.tsx';
 
-/** Per built index.html: the modulepreload tags of each lazily loaded page, by its source path. */
-const preloadsByIndex = new Map<string, Map<string, string>>();
-
 /** Chunk files a manifest entry loads before it runs: itself and its static imports, transitively. */
 function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -73,16 +70,13 @@ function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
   return pages;
 }
 
-/**
- * The modulepreload tags for a page's chunk and what it imports beyond the entry, for the
- * index.html that `loadWebAssets` read; '' when unknown (no manifest, or a development build).
- */
-export function pagePreloadTags(indexHtml: string | null, page: string): string {
-  return (indexHtml && preloadsByIndex.get(indexHtml)?.get(page)) || '';
-}
-
 export interface WebAssets {
   indexHtml: string | null;
+  /**
+   * The modulepreload tags for a page's chunk and what it imports beyond the entry (by its source
+   * path under src/web); '' when unknown (no manifest, or a development build).
+   */
+  preloadTags(page: string): string;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
 }
@@ -112,13 +106,12 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   const indexHtml = files.get('/index.html')?.body.toString('utf8') ?? null;
   files.delete('/index.html');
-  // Keyed by the page itself: a build's index.html names its hashed entry, so it stands for that build.
-  const manifest = files.get('/.vite/manifest.json')?.body;
-  if (indexHtml && manifest) preloadsByIndex.set(indexHtml, pagePreloads(manifest));
+  const preloads = pagePreloads(files.get('/.vite/manifest.json')?.body);
   // Build metadata, not part of the site.
   for (const name of [...files.keys()]) if (name.startsWith('/.vite/')) files.delete(name);
   return {
     indexHtml,
+    preloadTags: (page) => preloads.get(page) ?? '',
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

@@ -20,7 +20,7 @@ import { previewDescription } from '../../../shared/rules/premium.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
-import { IDEA_DETAILS_PAGE, pagePreloadTags } from '../../lib/web-assets.ts';
+import { IDEA_DETAILS_PAGE, type WebAssets } from '../../lib/web-assets.ts';
 import { loggableError } from '../../logger.ts';
 import { isIdeaId } from '../likes/idea-lookup.ts';
 
@@ -135,7 +135,8 @@ function decodeSegment(segment: string | undefined): string {
  * The HTML for /ideas/{id} (and the redirect for /idea/{id}); null for any other path, or when
  * there is no built index.html, so the caller serves the app as usual.
  */
-export async function renderIdeaPage(c: Context<AppEnv>, indexHtml: string | null): Promise<Response | null> {
+export async function renderIdeaPage(c: Context<AppEnv>, web: Pick<WebAssets, 'indexHtml' | 'preloadTags'>): Promise<Response | null> {
+  const { indexHtml } = web;
   const legacy = LEGACY_PATH.exec(c.req.path);
   if (legacy) return c.redirect(`/ideas/${encodeURIComponent(decodeSegment(legacy[1]))}`, 301);
   const match = IDEA_PATH.exec(c.req.path);
@@ -150,7 +151,7 @@ export async function renderIdeaPage(c: Context<AppEnv>, indexHtml: string | nul
     return null;
   }
   c.header('Cache-Control', 'no-cache');
-  const preloads = pagePreloadTags(indexHtml, IDEA_DETAILS_PAGE);
+  const preloads = web.preloadTags(IDEA_DETAILS_PAGE);
   const withPreloads = (tags: string, image = '') => [tags, image, preloads].filter(Boolean).join('\n    ');
   if (!idea) {
     const html = injectHead(indexHtml, `Idea not found | ${SITE_NAME}`, withPreloads('<meta name="robots" content="noindex" />'));
