@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { freePort } from '../tests/support/free-port.ts';
+// @ts-expect-error: plain ES module script without types
+import { SERVER_NODE_ARGS } from '../scripts/server-args.mjs';
 
 export type Preset = 'desktop' | 'mobile';
 
@@ -135,7 +137,7 @@ export async function startDemoServer(root: string): Promise<{ url: string; stop
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-lighthouse-'));
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -33,6 +33,8 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { homeInitialJs, kib, routeSizes } from './bundle-size.ts';
 import { firstIdeaPath, formatRows, runLighthouse, startDemoServer } from './lighthouse.ts';
 import { freePort } from '../tests/support/free-port.ts';
+// @ts-expect-error: plain ES module script without types
+import { SERVER_NODE_ARGS } from '../scripts/server-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -90,7 +92,7 @@ async function startServer(env: Record<string, string>, timeoutMs = 120_000): Pr
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTH_SECRET, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -10,6 +10,8 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { freePort } from '../support/free-port.ts';
+// @ts-expect-error: plain ES module script without types
+import { SERVER_NODE_ARGS } from '../../scripts/server-args.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +29,7 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ideahub-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
-  child = spawn(process.execPath, ['dist/server/main.js'], {
+  child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

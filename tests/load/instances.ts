@@ -7,6 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../support/free-port.ts';
+// @ts-expect-error: plain ES module script without types
+import { SERVER_NODE_ARGS } from '../../scripts/server-args.mjs';
 
 export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789abcdef';
 
@@ -78,7 +80,7 @@ export async function createInstance(name: string, databaseUrl: string, logDir: 
     async start() {
       if (instance.running) throw new Error(`${name} is already running`);
       appendFileSync(logFile, `--- ${new Date().toISOString()} starting ${name} on port ${port}\n`);
-      const c = spawn(process.execPath, ['dist/server/main.js'], {
+      const c = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
         env: {
           ...process.env,
           NODE_ENV: 'production',
