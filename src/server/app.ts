@@ -151,11 +151,16 @@ export function createApp(deps: AppDeps) {
     c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
   );
 
+  // What a visitor's GET /api/ideas/{id} answers, through the whole app (and its visitors' cache).
+  const visitorDetails = async (id: string) => {
+    const res = await app.request(`/api/ideas/${encodeURIComponent(id)}`, { headers: { 'accept-encoding': 'identity' } });
+    return res.status === 200 ? res.text() : null;
+  };
   app.get('*', async (c) => {
     const asset = web.serve(c);
     if (asset) return asset;
     // /ideas/{id}: link-preview tags written into the page, 404 for a missing item.
-    return (await renderIdeaPage(c, web)) ?? web.sendIndex(c);
+    return (await renderIdeaPage(c, web, { visitorDetails })) ?? web.sendIndex(c);
   });
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));

@@ -107,3 +107,9 @@ export function isRole(value: unknown): value is RoleName {
  * maintenance check (on every page) does not pull zod into the home route's initial bundle.
  */
 export const MAINTENANCE_ERROR_CODE = 'maintenance';
+
+/**
+ * The <meta> a server-written details page carries for visitors: the item exactly as
+ * GET /api/ideas/{id} answers a visitor, so the page renders it without a round trip.
+ */
+export const INITIAL_IDEA_META_NAME = 'ideahub-idea';

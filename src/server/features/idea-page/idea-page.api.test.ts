@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INITIAL_IDEA_META_NAME } from '../../../shared/constants.ts';
+import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
@@ -91,6 +93,26 @@ describe.each(databaseKinds())('the idea page head on %s', (kind) => {
     expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co | Idea Details</title>');
     expect(metas(html, 'og:title')).toEqual([`"><script>alert('x')</script> & co`]);
     expect(metas(html, 'og:image')[0]).toMatch(/^https:\/\/img\.example\.test\/a\.png\?x=/);
+  });
+
+  it('carries what a visitor may see of the item, for the page to render at once; never a signed-in answer', async () => {
+    const owner = await createUser(t.db, { name: 'Ifeoma Obi' });
+    const description = `A long description that premium people read whole. ${'More words here. '.repeat(12)}"><script>x</script>`;
+    const idea = await createIdea(t.db, { userId: owner.id, title: 'Embedded details item', description, imageUrl: 'https://img.example.test/p.jpg' });
+    const html = await (await t.fetch(`/ideas/${idea.id}`)).text();
+    // The picture (the page's largest paint) is asked for before anything else in the head.
+    expect(html.indexOf('<link rel="preload" as="image" href="https://img.example.test/p.jpg"')).toBeGreaterThan(-1);
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<meta charset'));
+    const [embedded] = metas(html, INITIAL_IDEA_META_NAME);
+    const api = await (await t.fetch(`/api/ideas/${idea.id}`)).json();
+    expect(JSON.parse(embedded!)).toEqual(api);
+    expect(api).toMatchObject({ id: idea.id, descriptionTruncated: true });
+    expect(html).not.toContain('<script>x');
+
+    const person = await signedInUser(t);
+    const signedIn = await (await t.fetch(`/ideas/${idea.id}`, { headers: { cookie: person.cookie } })).text();
+    expect(metas(signedIn, INITIAL_IDEA_META_NAME)).toEqual([]);
+    expect(metas(signedIn, 'og:title')).toEqual(['Embedded details item']);
   });
 
   it('uses the summary card without an image, and keeps ideas in other currencies right', async () => {

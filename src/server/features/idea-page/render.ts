@@ -23,6 +23,8 @@ import { ideas } from '../../db/schema.ts';
 import { IDEA_DETAILS_PAGE, type WebAssets } from '../../lib/web-assets.ts';
 import { loggableError } from '../../logger.ts';
 import { isIdeaId } from '../likes/idea-lookup.ts';
+import { INITIAL_IDEA_META_NAME } from '../../../shared/constants.ts';
+import { carriesCredentials } from '../auth/auth.ts';
 
 const IDEA_PATH = /^\/ideas\/([^/]+)\/?$/;
 const LEGACY_PATH = /^\/idea\/([^/]+)\/?$/;
@@ -112,14 +114,19 @@ export function imagePreloadTag(imageUrl: string | null): string {
   return `<link rel="preload" as="image" href="${escapeHtml(imageUrl)}" fetchpriority="high" />`;
 }
 
-/** index.html with its title replaced and `tags` in place of any description or canonical it had. */
-export function injectHead(indexHtml: string, title: string, tags: string): string {
+/**
+ * index.html with its title replaced and `tags` in place of any description or canonical it had;
+ * `first` goes at the very top of the head, before the app's scripts and styles, so the browser
+ * asks for it on one of its first connections (the page's picture: its largest paint).
+ */
+export function injectHead(indexHtml: string, title: string, tags: string, first = ''): string {
   const titleTag = `<title>${escapeHtml(title)}</title>`;
   let html = indexHtml
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/gi, '')
     .replace(/<link\s+rel=["']canonical["'][^>]*>\s*/gi, '');
   html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag) : html;
   const block = `${/<title>/i.test(html) ? '' : `${titleTag}\n    `}${tags}\n  `;
+  if (first) html = /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}\n    ${first}`) : `${first}${html}`;
   return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `  ${block}</head>`) : `${block}${html}`;
 }
 
@@ -135,7 +142,20 @@ function decodeSegment(segment: string | undefined): string {
  * The HTML for /ideas/{id} (and the redirect for /idea/{id}); null for any other path, or when
  * there is no built index.html, so the caller serves the app as usual.
  */
-export async function renderIdeaPage(c: Context<AppEnv>, web: Pick<WebAssets, 'indexHtml' | 'preloadTags'>): Promise<Response | null> {
+export interface RenderIdeaPageOptions {
+  /**
+   * The visitor's answer of GET /api/ideas/{id} (JSON text), or null. Written into the page for
+   * visitors only (a signed-in person's answer is personal), so the page renders without waiting
+   * for it: the picture, the largest paint, appears one round trip sooner.
+   */
+  visitorDetails?: (id: string) => Promise<string | null>;
+}
+
+export async function renderIdeaPage(
+  c: Context<AppEnv>,
+  web: Pick<WebAssets, 'indexHtml' | 'preloadTags'>,
+  opts: RenderIdeaPageOptions = {},
+): Promise<Response | null> {
   const { indexHtml } = web;
   const legacy = LEGACY_PATH.exec(c.req.path);
   if (legacy) return c.redirect(`/ideas/${encodeURIComponent(decodeSegment(legacy[1]))}`, 301);
@@ -152,11 +172,17 @@ export async function renderIdeaPage(c: Context<AppEnv>, web: Pick<WebAssets, 'i
   }
   c.header('Cache-Control', 'no-cache');
   const preloads = web.preloadTags(IDEA_DETAILS_PAGE);
-  const withPreloads = (tags: string, image = '') => [tags, image, preloads].filter(Boolean).join('\n    ');
+  const withPreloads = (tags: string) => [tags, preloads].filter(Boolean).join('\n    ');
   if (!idea) {
     const html = injectHead(indexHtml, `Idea not found | ${SITE_NAME}`, withPreloads('<meta name="robots" content="noindex" />'));
     return c.html(html, 404);
   }
   const head = ideaHeadTags(idea, c.var.config.PUBLIC_URL);
-  return c.html(injectHead(indexHtml, head.title, withPreloads(head.tags, imagePreloadTag(idea.imageUrl))), 200);
+  let initial = '';
+  if (opts.visitorDetails && !carriesCredentials(c.req.raw.headers)) {
+    const json = await opts.visitorDetails(idea.id).catch(() => null);
+    if (json) initial = `<meta name="${INITIAL_IDEA_META_NAME}" content="${escapeHtml(json)}" />`;
+  }
+  const tags = [head.tags, initial].filter(Boolean).join('\n    ');
+  return c.html(injectHead(indexHtml, head.title, withPreloads(tags), imagePreloadTag(idea.imageUrl)), 200);
 }

@@ -1,3 +1,4 @@
+import { INITIAL_IDEA_META_NAME } from '@shared/constants';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -28,6 +29,19 @@ export function prefetchIdeaForPath(client: QueryClient, pathname: string): void
     id = decodeURIComponent(match[1]!);
   } catch {
     return;
+  }
+  // A visitor's page carries the item already (idea-page/render.ts): no request needed to show it.
+  const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${INITIAL_IDEA_META_NAME}"]`)?.content;
+  if (embedded) {
+    try {
+      const idea = JSON.parse(embedded) as IdeaDetail;
+      if (idea.id === id) {
+        client.setQueryData(ideaQuery(id).queryKey, idea);
+        return;
+      }
+    } catch {
+      // Not usable: ask the API as usual.
+    }
   }
   void client.prefetchQuery(ideaQuery(id));
 }
