@@ -31,20 +31,27 @@ export interface TestServerOptions {
   webRoot?: string;
 }
 
-export async function startTestServer(kind: DatabaseKind, opts: TestServerOptions = {}) {
-  const testDb: TestDatabase = await createTestDatabase(kind);
-  const config = loadConfig({
+/**
+ * The configuration every test server starts from (then `env` on top). Factories write straight
+ * to the database, around the visitors' cache (which a write through the API empties), so the
+ * cache is off here; src/server/lib/public-cache.test.ts and visitor-cache.api.test.ts test it on.
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    // Factories write straight to the database, around the visitors' cache (which a write through
-    // the API empties); src/server/lib/public-cache.api.test.ts tests the cache with it on.
     PUBLIC_CACHE_TTL_MS: '0',
-    ...opts.env,
+    ...env,
   });
+}
+
+export async function startTestServer(kind: DatabaseKind, opts: TestServerOptions = {}) {
+  const testDb: TestDatabase = await createTestDatabase(kind);
+  const config = testConfig(opts.env);
   const server = await startServer({
     config: { ...config, PUBLIC_URL: opts.env?.PUBLIC_URL ?? config.PUBLIC_URL },
     logger: opts.logger ?? createLogger('silent'),

@@ -7,7 +7,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles, rateLimits, sessions, settings, users } from '../../db/schema.ts';
-import { loadConfig } from '../../config.ts';
 import { openPostgres } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
 import { type RunningServer, startServer } from '../../server.ts';
@@ -26,7 +25,7 @@ import {
   uniqueEmail,
 } from '../../../../tests/support/auth.ts';
 import { useMailCatcher } from '../../../../tests/support/mail-catcher.ts';
-import { startTestServer, type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
+import { startTestServer, testConfig, type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { COOKIE_PREFIX } from './auth.ts';
 import { EMAIL_FAILURE_RULES, IP_RULES } from './rate-limits.ts';
 
@@ -486,15 +485,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances over one PostgreSQL
   it('share sessions and rate-limit counters', async () => {
     const created = await createPostgresDatabase();
     const databases = [await openPostgres(created.url, 3), await openPostgres(created.url, 3)];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: created.url,
-      AUTH_SECRET: 'shared-secret-shared-secret-shared-secret-01',
-    });
+    const config = testConfig({ DATABASE_URL: created.url, AUTH_SECRET: 'shared-secret-shared-secret-shared-secret-01' });
     const servers: RunningServer[] = [];
     try {
       for (const database of databases) servers.push(await startServer({ config, logger: createLogger('silent'), webRoot: null, database }));

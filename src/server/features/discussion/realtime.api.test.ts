@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
-import type { TestServer } from '../../../../tests/support/test-server.ts';
-import { loadConfig } from '../../config.ts';
+import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
 import { type Database, openPglite, openPostgres } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
 import { type RunningServer, startServer } from '../../server.ts';
@@ -23,15 +22,7 @@ const ids = (s: SseClient) => s.messages().map((m) => m.id);
 const PUBLIC_URL = 'http://ideahub.test';
 
 async function startInstance(database: Database): Promise<TestServer & { running: RunningServer }> {
-  const config = loadConfig({
-    PUBLIC_URL,
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-  });
+  const config = testConfig({ PUBLIC_URL });
   const running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
   return {
     url: running.url,

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { createPostgresDatabase } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
-import type { TestServer } from '../../../../tests/support/test-server.ts';
-import { loadConfig } from '../../config.ts';
+import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
 import { type RunningServer, startServer } from '../../server.ts';
@@ -96,14 +95,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
     viaProxy.port = String(proxy.port);
     database = await openPostgres(viaProxy.toString(), 5);
     await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: 'memory://',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    });
+    const config = testConfig();
     running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
     t = {
       url: running.url,
