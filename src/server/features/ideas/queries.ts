@@ -1,5 +1,5 @@
 /** SQL for ideas. Lists are keyset-paged, newest first; nothing selects every row. */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { ideas, likes, profiles, savedItems } from '../../db/schema.ts';
@@ -43,7 +43,7 @@ export const ideaCardColumns = {
  * The viewer's own state on each row (saved, liked), read by two left joins in the same query
  * (one query per page, never one per card). Null for visitors: no joins then.
  */
-export function viewerStateColumns(viewerId: string | undefined) {
+export function viewerStateColumns(viewerId: unknown) {
   return viewerId
     ? {
         viewerSaved: sql<boolean | null>`(${savedItems.userId} is not null)`,
@@ -52,11 +52,11 @@ export function viewerStateColumns(viewerId: string | undefined) {
     : { viewerSaved: sql<boolean | null>`null`, viewerLiked: sql<boolean | null>`null` };
 }
 
-export function savedByViewer(viewerId: string) {
+export function savedByViewer(viewerId: string | Placeholder) {
   return and(eq(savedItems.ideaId, ideas.id), eq(savedItems.userId, viewerId));
 }
 
-export function likedByViewer(viewerId: string) {
+export function likedByViewer(viewerId: string | Placeholder) {
   return and(eq(likes.ideaId, ideas.id), eq(likes.userId, viewerId));
 }
 
@@ -78,10 +78,7 @@ export function olderThan(createdAt: AnyPgColumn, id: AnyPgColumn, after: Keyset
  */
 function listStatement(db: Db, shape: { category: boolean; userId: boolean; after: boolean; viewer: boolean }) {
   const key = `ideas_list_${Number(shape.category)}${Number(shape.userId)}${Number(shape.after)}${Number(shape.viewer)}`;
-  let statements = preparedLists.get(db);
-  if (!statements) preparedLists.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) {
+  return prepared(db, key, () => {
     const viewerId = sql.placeholder('viewerId');
     const where: SQL[] = [];
     if (shape.category) where.push(sql`${ideas.category} = ${sql.placeholder('category')}`);
@@ -90,35 +87,35 @@ function listStatement(db: Db, shape: { category: boolean; userId: boolean; afte
       where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
     }
     let query = db
-      .select({
-        ...ideaCardColumns,
-        ...(shape.viewer
-          ? { viewerSaved: sql<boolean | null>`(${savedItems.userId} is not null)`, viewerLiked: sql<boolean | null>`(${likes.id} is not null)` }
-          : viewerStateColumns(undefined)),
-      })
+      .select({ ...ideaCardColumns, ...viewerStateColumns(shape.viewer) })
       .from(ideas)
       .leftJoin(profiles, eq(profiles.userId, ideas.userId))
       .$dynamic();
     if (shape.viewer) {
-      query = query
-        .leftJoin(savedItems, and(eq(savedItems.ideaId, ideas.id), sql`${savedItems.userId} = ${viewerId}`))
-        .leftJoin(likes, and(eq(likes.ideaId, ideas.id), sql`${likes.userId} = ${viewerId}`));
+      query = query.leftJoin(savedItems, savedByViewer(viewerId)).leftJoin(likes, likedByViewer(viewerId));
     }
-    statement = query
+    return query
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(ideas.createdAt), desc(ideas.id))
       .limit(sql.placeholder('limit'))
       .prepare(key);
-    statements.set(key, statement);
-  }
-  return statement;
+  });
 }
 
-/** A prepared list query (drizzle's prepared statement, reduced to what listIdeas calls). */
-interface ListStatement {
+/** A prepared query (drizzle's prepared statement, reduced to what is called here). */
+interface PreparedQuery {
   execute(values: Record<string, unknown>): Promise<unknown>;
 }
-const preparedLists = new WeakMap<Db, Map<string, ListStatement>>();
+const preparedByDb = new WeakMap<Db, Map<string, PreparedQuery>>();
+
+/** The statement named `key` on this database (or transaction), built once. */
+function prepared(db: Db, key: string, build: () => PreparedQuery): PreparedQuery {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = build()));
+  return statement;
+}
 
 export async function listIdeas(db: Db, f: ListIdeasFilter) {
   if (!f.search) {
@@ -187,37 +184,20 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-const preparedFinds = new WeakMap<Db, Map<string, ListStatement>>();
-
 /** One item with its full texts and, for a signed-in viewer, whether they saved and liked it (prepared, as the list). */
 export async function findIdea(db: Db, id: string, viewerId?: string) {
   if (!UUID.test(id)) return null;
   const key = viewerId ? 'ideas_find_viewer' : 'ideas_find';
-  let statements = preparedFinds.get(db);
-  if (!statements) preparedFinds.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) {
+  const statement = prepared(db, key, () => {
     const viewer = sql.placeholder('viewerId');
     let query = db
-      .select({
-        ...ideaCardColumns,
-        ...(viewerId
-          ? { viewerSaved: sql<boolean | null>`(${savedItems.userId} is not null)`, viewerLiked: sql<boolean | null>`(${likes.id} is not null)` }
-          : viewerStateColumns(undefined)),
-        description: ideas.description,
-        projectDetails: ideas.projectDetails,
-      })
+      .select({ ...ideaCardColumns, ...viewerStateColumns(viewerId), description: ideas.description, projectDetails: ideas.projectDetails })
       .from(ideas)
       .leftJoin(profiles, eq(profiles.userId, ideas.userId))
       .$dynamic();
-    if (viewerId) {
-      query = query
-        .leftJoin(savedItems, and(eq(savedItems.ideaId, ideas.id), sql`${savedItems.userId} = ${viewer}`))
-        .leftJoin(likes, and(eq(likes.ideaId, ideas.id), sql`${likes.userId} = ${viewer}`));
-    }
-    statement = query.where(sql`${ideas.id} = ${sql.placeholder('id')}::uuid`).limit(1).prepare(key);
-    statements.set(key, statement);
-  }
+    if (viewerId) query = query.leftJoin(savedItems, savedByViewer(viewer)).leftJoin(likes, likedByViewer(viewer));
+    return query.where(sql`${ideas.id} = ${sql.placeholder('id')}::uuid`).limit(1).prepare(key);
+  });
   const rows = (await statement.execute({ id, viewerId })) as IdeaFullRowShape[];
   return rows[0] ?? null;
 }
