@@ -27,11 +27,13 @@ import { registerProfileRoutes } from './features/profiles/routes.ts';
 import { registerRatingRoutes } from './features/ratings/routes.ts';
 import { registerSavedRoutes } from './features/saved/routes.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
+import { peekCachedPlatformSettings } from './features/settings/service.ts';
 import { registerStorageRoutes } from './features/storage/routes.ts';
 import { compression } from './lib/compression.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { createVisitorFastPath } from './lib/visitor-fast-path.ts';
 import { loadWebAssets } from './lib/web-assets.ts';
 import { type Logger, loggableError, loggablePath } from './logger.ts';
 
@@ -71,10 +73,19 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const web = loadWebAssets(deps.webRoot);
+  const cacheable = (path: string) => path === '/api/ideas' || /^\/api\/ideas\/[0-9a-f-]{36}$/i.test(path);
   const publicCache = createPublicCache({
     ttlMs: config.PUBLIC_CACHE_TTL_MS,
-    cacheable: (path) => path === '/api/ideas' || /^\/api\/ideas\/[0-9a-f-]{36}$/i.test(path),
+    cacheable,
     isVisitor: (c) => !carriesCredentials(c.req.raw.headers),
+  });
+  // The same kept answers, sent before the framework runs (server.ts calls it first).
+  const answerVisitorFromCache = createVisitorFastPath({
+    cache: publicCache,
+    cacheable,
+    openToVisitors: () => peekCachedPlatformSettings(database.db)?.maintenanceMode === false,
+    config,
+    logger,
   });
 
   app.use('*', requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
@@ -98,6 +109,7 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.use('*', securityHeaders(config));
+  // GET and HEAD carry no body; asking for one would build a whole web Request for nothing.
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
@@ -109,7 +121,9 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // The image upload sets its own, larger limit (upload-routes.ts).
-  app.use('/api/*', (c, next) => (c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next),
+  );
   // A state-changing request from another website is refused on every API route.
   app.use('/api/*', originGuard(config.PUBLIC_URL));
   const resolveViewer = deps.resolveViewer ?? deps.accounts?.resolveViewer;
@@ -180,7 +194,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
-  return app;
+  return Object.assign(app, { answerVisitorFromCache });
 }
 
 export { isDatabaseUnavailable };

@@ -1,8 +1,8 @@
 /** Starts IdeaHub in this process: database, migrations, HTTP server, and a clean shutdown. */
-import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -85,19 +85,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     throw error;
   }
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: (req, env) =>
-          built
-            ? built.app.fetch(req, env)
-            : Response.json({ error: { code: 'unavailable', message: 'IdeaHub is starting. Please try again shortly.' } }, { status: 503 }),
-        port: config.PORT,
-        hostname: config.HOST,
-      },
-      () => resolve(s),
-    );
+  // The app, through @hono/node-server's listener (what its serve() does), except that visitors'
+  // kept answers go out before the framework runs (lib/visitor-fast-path.ts).
+  const appListener = getRequestListener(
+    (req, env) =>
+      built
+        ? built.app.fetch(req, env)
+        : Response.json({ error: { code: 'unavailable', message: 'IdeaHub is starting. Please try again shortly.' } }, { status: 503 }),
+    { hostname: config.HOST },
+  );
+  const server: HttpServer = await new Promise((resolve, reject) => {
+    const s = createHttpServer((req, res) => {
+      if (!built?.app.answerVisitorFromCache(req, res)) void appListener(req, res);
+    });
     s.once('error', reject);
+    s.listen(config.PORT, config.HOST, () => resolve(s));
   });
   // Requests Node refuses before the app sees them (address or headers over 16 KB, malformed
   // HTTP) get the one error body too, instead of Node's bare status line, with the security
@@ -105,7 +107,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const parserHeaders = Object.entries(securityHeaderValues(config))
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  (server as HttpServer).on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
@@ -126,12 +128,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const connections = new Map<Socket, { since: number; active: number; served: number }>();
   const unanswered = new Set<ServerResponse>();
   let lastRequestAt = 0;
-  (server as HttpServer).on('connection', (socket: Socket) => {
+  server.on('connection', (socket: Socket) => {
     connections.set(socket, { since: Date.now(), active: 0, served: 0 });
     socket.once('close', () => connections.delete(socket));
   });
   // First among the request listeners, so the flag is set before the app can answer.
-  (server as HttpServer).prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const state = connections.get(req.socket as Socket);
     if (state) state.active++;
     unanswered.add(res);
@@ -173,7 +175,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          const http = server as HttpServer;
+          const http = server;
           const started = Date.now();
           // From now on /readyz answers 503 'stopping' (load balancers stop sending new requests)
           // and every answer closes its connection; answers still to come as well.

@@ -9,6 +9,8 @@
  * people never touch it: their answers carry their own likes and bookmarks.
  * Concurrent misses for one key wait for a single computation (no stampede on the database).
  * Bounded: at most `maxEntries` answers, oldest dropped first.
+ * A fresh answer can also be sent before the framework runs (lib/visitor-fast-path.ts): `fresh`
+ * finds it and `keptAnswer` gives the status, headers and body both paths send.
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -23,12 +25,15 @@ export interface PublicCacheOptions {
   isVisitor: (c: Context) => boolean;
 }
 
-interface Entry {
+export interface Entry {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   expires: number;
+  /** The answer's headers, full and not-modified, made on first use (keptAnswer). */
+  full?: [string, string][];
+  notModified?: [string, string][];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,7 +42,14 @@ export interface PublicCache {
   middleware: MiddlewareHandler;
   /** Forgets every kept answer (after a write). */
   clear(): void;
+  /** The kept answer for a GET of `pathAndSearch` (as `new URL` writes them) while it is fresh; else null. */
+  fresh(acceptEncoding: string | undefined, pathAndSearch: string, now?: number): Entry | null;
   readonly size: number;
+}
+
+/** Answers differ by encoding: one key per encoding and address. */
+function keyOf(acceptEncoding: string | undefined, pathAndSearch: string): string {
+  return `${chooseEncoding(acceptEncoding, false) ?? 'identity'} ${pathAndSearch}`;
 }
 
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {
@@ -66,7 +78,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     if (opts.ttlMs <= 0 || c.req.method !== 'GET' || !opts.cacheable(c.req.path) || !opts.isVisitor(c)) return next();
 
     const url = new URL(c.req.url);
-    const key = `${chooseEncoding(c.req.header('Accept-Encoding'), false) ?? 'identity'} ${url.pathname}${url.search}`;
+    const key = keyOf(c.req.header('Accept-Encoding'), `${url.pathname}${url.search}`);
     const now = Date.now();
     let entry = entries.get(key);
     if (!entry || entry.expires <= now) {
@@ -99,6 +111,10 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   return {
     middleware,
     clear,
+    fresh(acceptEncoding, pathAndSearch, now = Date.now()) {
+      const entry = entries.get(keyOf(acceptEncoding, pathAndSearch));
+      return entry && entry.expires > now ? entry : null;
+    },
     get size() {
       return entries.size;
     },
@@ -106,20 +122,43 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
 }
 
 function respond(c: Context, entry: Entry): Response {
+  const answer = keptAnswer(entry, c.req.header('If-None-Match'));
   // What earlier middleware prepared for this request (its request id…), then the kept answer's.
   const headers = new Headers(c.res.headers);
-  for (const [name, value] of entry.headers) headers.set(name, value);
-  headers.set('ETag', entry.etag);
-  // Browsers keep the answer but ask again each time (a 304 when nothing changed).
-  headers.set('Cache-Control', 'no-cache');
-  headers.set('Vary', 'Accept-Encoding, Cookie, Authorization');
-  const match = c.req.header('If-None-Match');
-  if (match && match.split(',').some((tag) => tag.trim() === entry.etag)) {
+  if (answer.body === null) {
     headers.delete('Content-Length');
     headers.delete('Content-Type');
     headers.delete('Content-Encoding');
-    return new Response(null, { status: 304, headers });
   }
-  headers.set('Content-Length', String(entry.body.byteLength));
-  return new Response(entry.body, { status: entry.status, headers });
+  for (const [name, value] of answer.headers) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/**
+ * What a kept answer sends to a request with this If-None-Match: 304 without a body when the
+ * browser has it already, else the answer itself. The headers are made once per entry.
+ */
+export function keptAnswer(
+  entry: Entry,
+  ifNoneMatch: string | undefined,
+): { status: number; headers: readonly [string, string][]; body: Uint8Array<ArrayBuffer> | null } {
+  const common: [string, string][] = [
+    ['ETag', entry.etag],
+    // Browsers keep the answer but ask again each time (a 304 when nothing changed).
+    ['Cache-Control', 'no-cache'],
+    ['Vary', 'Accept-Encoding, Cookie, Authorization'],
+  ];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) {
+    entry.notModified ??= [
+      ...entry.headers.filter(([name]) => !/^(?:content-length|content-type|content-encoding|etag|cache-control|vary)$/i.test(name)),
+      ...common,
+    ];
+    return { status: 304, headers: entry.notModified, body: null };
+  }
+  entry.full ??= [
+    ...entry.headers.filter(([name]) => !/^(?:content-length|etag|cache-control|vary)$/i.test(name)),
+    ...common,
+    ['Content-Length', String(entry.body.byteLength)],
+  ];
+  return { status: entry.status, headers: entry.full, body: entry.body };
 }

@@ -4,6 +4,7 @@
  * three roles, bearer + jwt for API clients, and 'Continue with Google' through the generic
  * OAuth plugin (any OpenID Connect issuer) when GOOGLE_CLIENT_ID is set.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -39,9 +40,11 @@ export const COOKIE_PREFIX = 'ideahub';
  * its __Secure- prefix, or a bearer token). Without either it is a visitor, and no session lookup
  * is needed: most public traffic then costs no query for the session.
  */
-export function carriesCredentials(headers: Headers): boolean {
-  if (headers.get('authorization')) return true;
-  return headers.get('cookie')?.includes(`${COOKIE_PREFIX}.session_token=`) ?? false;
+export function carriesCredentials(headers: Headers | IncomingHttpHeaders): boolean {
+  const [authorization, cookie] =
+    headers instanceof Headers ? [headers.get('authorization'), headers.get('cookie')] : [headers.authorization, headers.cookie];
+  if (authorization) return true;
+  return cookie?.includes(`${COOKIE_PREFIX}.session_token=`) ?? false;
 }
 
 export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;

@@ -78,18 +78,33 @@ export async function resetSettings(db: Db, by: string | null) {
 
 /** A change made through another instance is seen here within this many milliseconds. */
 export const SETTINGS_CACHE_MS = 2000;
-const cache = new WeakMap<Db, { at: number; value: Promise<PlatformSettings> }>();
+const cache = new WeakMap<Db, { at: number; value: Promise<PlatformSettings>; settled?: PlatformSettings }>();
 
 export function getCachedPlatformSettings(db: Db, now = Date.now()): Promise<PlatformSettings> {
   const hit = cache.get(db);
   if (hit && now - hit.at < SETTINGS_CACHE_MS) return hit.value;
   const value = getPlatformSettings(db);
-  cache.set(db, { at: now, value });
-  // A failed read is not remembered.
-  value.catch(() => {
-    if (cache.get(db)?.value === value) cache.delete(db);
-  });
+  const entry: { at: number; value: Promise<PlatformSettings>; settled?: PlatformSettings } = { at: now, value };
+  cache.set(db, entry);
+  value.then(
+    (settings) => {
+      entry.settled = settings;
+    },
+    // A failed read is not remembered.
+    () => {
+      if (cache.get(db) === entry) cache.delete(db);
+    },
+  );
   return value;
+}
+
+/**
+ * The cached settings when they are read and still fresh, without waiting; null otherwise (the
+ * caller then takes the path that reads them). For answers given before the app runs.
+ */
+export function peekCachedPlatformSettings(db: Db, now = Date.now()): PlatformSettings | null {
+  const hit = cache.get(db);
+  return hit?.settled && now - hit.at < SETTINGS_CACHE_MS ? hit.settled : null;
 }
 
 export function forgetCachedSettings(db: Db): void {
