@@ -71,6 +71,9 @@ describe.each(databaseKinds())('premium enforced by the server on %s', (kind) =>
         expect(text).not.toContain('SECRETPART');
       }
       expect(detail.premiumThreshold).toBe(20);
+      // What the unlock dialog counts from: the viewer's own items (null for a visitor).
+      const counts: Record<Who, number | null> = { visitor: null, 'non-premium': 3, 'exactly 20': 20, 'premium (21)': 21, owner: 1, admin: 0 };
+      expect(detail.viewerItemCount).toBe(counts[who]);
     });
 
     it(entitled ? 'reads the discussion' : 'gets a locked discussion with no messages', async () => {

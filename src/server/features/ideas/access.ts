@@ -16,6 +16,11 @@ export function isPremium(itemCount: number, threshold = PREMIUM_THRESHOLD): boo
   return itemCount > threshold;
 }
 
+/** Whether a viewer who has shared `itemCount` items may see an item of `ownerId` in full. */
+export function hasFullAccess(viewer: Viewer, ownerId: string, itemCount: number, threshold = PREMIUM_THRESHOLD): boolean {
+  return viewer.role === 'admin' || viewer.userId === ownerId || isPremium(itemCount, threshold);
+}
+
 /**
  * Whether `viewer` may see the full description and discussion of an item owned by `ownerId`.
  * A failed check counts as not entitled and is logged (SPEC §8); an unreachable database is
@@ -31,8 +36,7 @@ export async function resolveAccess(
   if (!viewer) return { fullAccess: false, itemCount: null };
   try {
     const itemCount = await countOwnItems(db, viewer.userId);
-    const full = viewer.role === 'admin' || viewer.userId === ownerId || isPremium(itemCount, threshold);
-    return { fullAccess: full, itemCount };
+    return { fullAccess: hasFullAccess(viewer, ownerId, itemCount, threshold), itemCount };
   } catch (error) {
     // The database being down is not a failed check: the request answers 503 and shows nothing
     // (still closed), rather than telling a premium person to unlock what they have unlocked.

@@ -2,7 +2,7 @@
 import { and, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { ideas, likes, profiles, savedItems } from '../../db/schema.ts';
+import { ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
 import type { Keyset } from './cursor.ts';
 
 export interface ListIdeasFilter {
@@ -184,28 +184,42 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-/** One item with its full texts and, for a signed-in viewer, whether they saved and liked it (prepared, as the list). */
+/**
+ * One item with its full texts and, for a signed-in viewer, whether they saved and liked it, their
+ * rating of it and how many items they have shared (the premium check): one prepared statement
+ * for the whole details answer, as the list.
+ */
 export async function findIdea(db: Db, id: string, viewerId?: string) {
   if (!UUID.test(id)) return null;
   const key = viewerId ? 'ideas_find_viewer' : 'ideas_find';
   const statement = prepared(db, key, () => {
     const viewer = sql.placeholder('viewerId');
+    const viewerColumns = viewerId
+      ? {
+          viewerRating: sql<number | null>`(select ${ratings.value} from ${ratings} where ${ratings.ideaId} = ${ideas.id} and ${ratings.userId} = ${viewer})`,
+          viewerItemCount: sql<number>`(select count(*)::int from ${ideas} as own_items where own_items.user_id = ${viewer})`,
+        }
+      : { viewerRating: sql<number | null>`null`, viewerItemCount: sql<number | null>`null` };
     let query = db
-      .select({ ...ideaCardColumns, ...viewerStateColumns(viewerId), description: ideas.description, projectDetails: ideas.projectDetails })
+      .select({
+        ...ideaCardColumns,
+        ...viewerStateColumns(viewerId),
+        ...viewerColumns,
+        description: ideas.description,
+        projectDetails: ideas.projectDetails,
+      })
       .from(ideas)
       .leftJoin(profiles, eq(profiles.userId, ideas.userId))
       .$dynamic();
     if (viewerId) query = query.leftJoin(savedItems, savedByViewer(viewer)).leftJoin(likes, likedByViewer(viewer));
     return query.where(sql`${ideas.id} = ${sql.placeholder('id')}::uuid`).limit(1).prepare(key);
   });
-  const rows = (await statement.execute({ id, viewerId })) as IdeaFullRowShape[];
+  const rows = (await statement.execute({ id, viewerId })) as (IdeaFullRow & { viewerRating: number | null; viewerItemCount: number | null })[];
   return rows[0] ?? null;
 }
 
-/** The row findIdea returns: a card's columns with the full texts. */
-type IdeaFullRowShape = IdeaCardRow & Pick<typeof ideas.$inferSelect, 'description' | 'projectDetails'>;
-
-export type IdeaFullRow = NonNullable<Awaited<ReturnType<typeof findIdea>>>;
+/** An item's row with its full texts: a card's columns, the description and the project details. */
+export type IdeaFullRow = IdeaCardRow & Pick<typeof ideas.$inferSelect, 'description' | 'projectDetails'>;
 
 /** The dashboard's stat cards: the person's items by category (served by ideas_user_id_category_created_at_idx). */
 export async function countOwnByCategory(db: Db, userId: string) {

@@ -6,9 +6,8 @@ import { thumbnailUrlFor } from '../../lib/storage.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { resolveAccess } from './access.ts';
+import { hasFullAccess } from './access.ts';
 import { premiumThreshold as readPremiumThreshold } from '../discussion/threshold.ts';
-import { viewerRating } from '../ratings/queries.ts';
 import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas } from './queries.ts';
 
 export interface Viewer {
@@ -89,9 +88,11 @@ export async function getIdeaDetail(
   if (!row) throw notFound(IDEA_NOT_FOUND);
   // The admin setting (default 20) unless the caller passes one.
   const premiumThreshold = threshold ?? (await readPremiumThreshold(db, logger));
-  const access = await resolveAccess(db, viewer, row.userId, logger, premiumThreshold);
+  // The viewer's item count and rating came with the row (one statement for the whole answer).
+  const itemCount = viewer ? (row.viewerItemCount ?? 0) : null;
+  const access = { fullAccess: viewer ? hasFullAccess(viewer, row.userId, itemCount ?? 0, premiumThreshold) : false, itemCount };
   const { excerpt: _excerpt, viewer: viewerState, ...card } = toIdeaCard(row, viewer);
-  const rating = viewer ? await viewerRating(db, row.id, viewer.userId) : null;
+  const rating = viewer ? row.viewerRating : null;
   const truncated = !access.fullAccess && [...row.description].length > DESCRIPTION_PREVIEW_LENGTH;
   return {
     ...card,
