@@ -55,6 +55,20 @@ export interface AppDeps {
 
 const API_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Writes after which visitors may see the kept list and details for up to a second more: they
+ * change counts (likes, ratings, messages) or nothing a visitor sees (bookmarks, sign-in and
+ * sign-out, coupons, an uploaded picture not yet in an item). Every other write empties the cache.
+ */
+const KEPT_THROUGH = [
+  /^\/api\/auth\//,
+  /^\/api\/ideas\/[^/]+\/(?:like|rating|save|messages)$/,
+  /^\/api\/messages\/[^/]+$/,
+  /^\/api\/me\/coupons\//,
+  /^\/api\/admin\/coupons\//,
+  /^\/api\/uploads\//,
+];
+
 export function validationHook(
   result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
   c: Context,
@@ -78,6 +92,7 @@ export function createApp(deps: AppDeps) {
     ttlMs: config.PUBLIC_CACHE_TTL_MS,
     cacheable,
     isVisitor: (c) => !carriesCredentials(c.req.raw.headers),
+    keptThrough: (_method, path) => KEPT_THROUGH.some((p) => p.test(path)),
   });
   // The same kept answers, sent before the framework runs (server.ts calls it first).
   const answerVisitorFromCache = createVisitorFastPath({

@@ -9,6 +9,7 @@ function appWithCache(ttlMs = 1000) {
     ttlMs,
     cacheable: (path) => path.startsWith('/list'),
     isVisitor: (c) => !c.req.header('cookie'),
+    keptThrough: (_method, path) => path === '/bookmark',
   });
   let runs = 0;
   let status = 200;
@@ -22,6 +23,7 @@ function appWithCache(ttlMs = 1000) {
     return c.json({ run: runs, q: c.req.query('q') ?? null, padding: 'x'.repeat(3000) });
   });
   app.post('/like', (c) => c.json({ ok: true }, 201));
+  app.post('/bookmark', (c) => c.json({ ok: true }, 201));
   app.post('/refused', (c) => c.json({ error: { code: 'bad_request', message: 'No.' } }, 400));
   return {
     app,
@@ -77,10 +79,13 @@ describe('visitors’ cache', () => {
     expect(later.run).toBe(2);
   });
 
-  it('is emptied by a successful write, not by a refused one', async () => {
+  it('is emptied by a successful write, not by a refused one nor one it is told to keep through', async () => {
     const t = appWithCache();
     await t.get('/list');
     await t.app.request('/refused', { method: 'POST' });
+    expect(((await (await t.get('/list')).json()) as { run: number }).run).toBe(1);
+    // A write the app lets through keeps the answers: its effect shows when they expire.
+    await t.app.request('/bookmark', { method: 'POST' });
     expect(((await (await t.get('/list')).json()) as { run: number }).run).toBe(1);
     await t.app.request('/like', { method: 'POST' });
     expect(t.cache.size).toBe(0);

@@ -3,9 +3,11 @@
  * list and details endpoints: the finished, compressed answer is kept for `ttlMs` and served to
  * every visitor asking the same thing, with an ETag that turns a browser's revalidation into 304.
  *
- * Freshness: any successful write through this instance (share, edit, delete, like, message,
- * settings…) empties it at once, so one instance never shows a visitor something older than its
- * own last write; another instance's writes show within `ttlMs` (1 s by default). Signed-in
+ * Freshness: a successful write through this instance that changes what an item says (share,
+ * edit, delete, moderation, profile, settings…) empties it at once, so one instance never shows a
+ * visitor something older than its own last such write; writes that `keptThrough` names (counts:
+ * likes, ratings, messages; personal: bookmarks, sign-ins) leave it, and show within `ttlMs` like
+ * another instance's writes (1 s by default). Otherwise a steady stream of likes would keep it empty. Signed-in
  * people never touch it: their answers carry their own likes and bookmarks.
  * Concurrent misses for one key wait for a single computation (no stampede on the database).
  * Bounded: at most `maxEntries` answers, oldest dropped first.
@@ -23,6 +25,8 @@ export interface PublicCacheOptions {
   cacheable: (path: string) => boolean;
   /** Whether the request comes from a visitor (no credentials at all). */
   isVisitor: (c: Context) => boolean;
+  /** Writes that leave the kept answers as they are (their effect shows within `ttlMs`); by default none. */
+  keptThrough?: (method: string, path: string) => boolean;
 }
 
 export interface Entry {
@@ -72,7 +76,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const middleware: MiddlewareHandler = async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       await next();
-      if (c.res.status < 400) clear();
+      if (c.res.status < 400 && !opts.keptThrough?.(c.req.method, c.req.path)) clear();
       return;
     }
     if (opts.ttlMs <= 0 || c.req.method !== 'GET' || !opts.cacheable(c.req.path) || !opts.isVisitor(c)) return next();
