@@ -14,7 +14,7 @@
  *                                               receipt (Date.now), created_at (ms)
  * Receipt is taken the moment the event is parsed, on the machine's clock like the benchmark's.
  */
-import { openSse, type SseClient } from '../src/server/features/discussion/testing/sse-client.ts';
+import http from 'node:http';
 
 interface Start {
   type: 'start';
@@ -26,29 +26,59 @@ interface Start {
 }
 
 const send = (message: unknown) => process.send!(message);
-const subscribers: SseClient[] = [];
+const requests: http.ClientRequest[] = [];
 const deliveries: number[] = [];
 let progress: NodeJS.Timeout | null = null;
+// One socket per stream, as each browser has its own.
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+/**
+ * One subscriber: a plain HTTP stream parsed as Server-Sent Events, as lean as a browser's native
+ * EventSource, so that the client's own work stays small beside the server's. Resolves once the
+ * stream has replayed (': ready'); then records each 'message' event the moment it is parsed.
+ */
+function subscribe(url: string, cookie: string, who: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { accept: 'text/event-stream', cookie } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream ${who} answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block === ': ready') resolve();
+          else if (block.includes('\nevent: message\n')) {
+            const now = Date.now();
+            const m = JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { id: number; content: string; createdAt: string };
+            deliveries.push(who, m.id, Number(m.content.split(' ')[1]), now, Date.parse(m.createdAt));
+          }
+        }
+      });
+      res.on('error', () => {});
+    });
+    req.on('error', (error) => {
+      if (!closing) reject(error);
+    });
+    requests.push(req);
+  });
+}
+
+let closing = false;
 
 async function start({ urls, ideaId, cookie, from, count }: Start) {
   const opened = Date.now();
   for (let i = 0; i < count; i += 100) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(100, count - i) }, (_, k) => openSse(`${urls[(from + i + k) % 2]}/api/ideas/${ideaId}/messages/stream`, { cookie })),
+    await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, (_, k) => subscribe(`${urls[(from + i + k) % 2]}/api/ideas/${ideaId}/messages/stream`, cookie, from + i + k)),
     );
-    batch.forEach((s, k) => {
-      const who = from + i + k;
-      if (s.status !== 200) throw new Error(`stream ${who} answered ${s.status}`);
-      s.onEvent = (e) => {
-        if (e.event !== 'message') return;
-        const now = Date.now();
-        const m = JSON.parse(e.data) as { id: number; content: string; createdAt: string };
-        deliveries.push(who, m.id, Number(m.content.split(' ')[1]), now, Date.parse(m.createdAt));
-      };
-      subscribers.push(s);
-    });
   }
-  await Promise.all(subscribers.map((s) => s.waitUntil((c) => c.comments.includes('ready'), 60_000, 'ready')));
   progress = setInterval(() => send({ type: 'progress', received: deliveries.length / 5 }), 100);
   send({ type: 'ready', ms: Date.now() - opened });
 }
@@ -61,7 +91,8 @@ process.on('message', (message: Start | { type: 'report' }) => {
     });
   } else if (message.type === 'report') {
     if (progress) clearInterval(progress);
-    for (const s of subscribers) s.close();
+    closing = true;
+    for (const req of requests) req.destroy();
     send({ type: 'report', deliveries });
   }
 });
