@@ -8,6 +8,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres), created and dropped here. Local only, bounded:
  * SUBSCRIBERS (1000) streams, split evenly over two instances (separate processes), MESSAGES
  * (200) posted at RATE per second (20), alternately through each instance, within TIMEOUT_S (180).
+ * The subscribers are read by CLIENTS (4) processes (bench/realtime-subscribers.ts), each a share
+ * of them, half on each instance; they report every delivery back, so each is counted once here.
  * Prints p50/p95/p99/max and appends them to bench/RESULTS.md.
  *
  * Latency "insert→receipt" = the moment a subscriber has parsed the event minus the message's
@@ -23,7 +25,6 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { ideas, users } from '../src/server/db/schema.ts';
-import { openSse, type SseClient } from '../src/server/features/discussion/testing/sse-client.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +32,9 @@ const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1000);
 const MESSAGES = Number(process.env.MESSAGES ?? 200);
 const RATE = Number(process.env.RATE ?? 20);
 const TIMEOUT_S = Number(process.env.TIMEOUT_S ?? 180);
+// The subscribers stand for separate browsers: one process parsing all of them would add its own
+// event loop's queue to every figure (the 1,000th stream of a message waits for the 999 before it).
+const CLIENTS = Math.max(1, Math.min(SUBSCRIBERS, Number(process.env.CLIENTS ?? 4)));
 const PUBLIC_URL = 'http://bench.ideahub.test';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
@@ -57,6 +61,46 @@ function startInstance(databaseUrl: string): Promise<string> {
     });
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
   });
+}
+
+interface Subscribers {
+  /** Resolves with the milliseconds it took once all of the process's streams are live. */
+  ready: Promise<number>;
+  /** Deliveries so far (reported every 100 ms). */
+  readonly received: number;
+  /** Closes the streams and returns every delivery: 5 numbers each (bench/realtime-subscribers.ts). */
+  report(): Promise<number[]>;
+}
+
+function startSubscribers(start: { type: 'start'; urls: [string, string]; ideaId: string; cookie: string; from: number; count: number }): Subscribers {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'realtime-subscribers.ts')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+  children.push(child);
+  let received = 0;
+  let reported: ((d: number[]) => void) | null = null;
+  const ready = new Promise<number>((resolve, reject) => {
+    child.on('message', (m: { type: 'ready'; ms: number } | { type: 'progress'; received: number } | { type: 'report'; deliveries: number[] }) => {
+      if (m.type === 'ready') resolve(m.ms);
+      else if (m.type === 'progress') received = m.received;
+      else reported?.(m.deliveries);
+    });
+    child.once('exit', (code) => reject(new Error(`a subscriber process exited with ${code}`)));
+  });
+  child.send(start);
+  return {
+    ready,
+    get received() {
+      return received;
+    },
+    report() {
+      return new Promise((resolve) => {
+        reported = resolve;
+        child.send({ type: 'report' });
+      });
+    },
+  };
 }
 
 async function cleanup() {
@@ -104,40 +148,15 @@ async function main() {
     .values({ userId: owner!.id, title: 'Benchmark item', description: 'An item whose discussion the benchmark floods.' })
     .returning({ id: ideas.id });
 
-  // Subscribers, half on each instance, opened in batches.
-  const latencies: number[] = [];
-  const fromPost: number[] = [];
+  // Subscribers, half on each instance, opened in batches, spread over CLIENTS processes.
+  const shares = Array.from({ length: CLIENTS }, (_, j) => {
+    const from = Math.floor((j * SUBSCRIBERS) / CLIENTS);
+    return { from, count: Math.floor(((j + 1) * SUBSCRIBERS) / CLIENTS) - from };
+  });
+  const clients = shares.map((share) => startSubscribers({ type: 'start', urls: [a, b], ideaId: idea!.id, cookie, ...share }));
+  const readyMs = await Promise.all(clients.map((c) => c.ready));
+  console.log(`${SUBSCRIBERS} subscribers in ${CLIENTS} client processes ready in ${Math.max(...readyMs)} ms`);
   const sentAt = new Map<number, number>();
-  const seen = new Set<string>();
-  let duplicates = 0;
-  const subscribers: SseClient[] = [];
-  const opened = Date.now();
-  for (let i = 0; i < SUBSCRIBERS; i += 100) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(100, SUBSCRIBERS - i) }, (_, k) =>
-        openSse(`${(i + k) % 2 ? b : a}/api/ideas/${idea!.id}/messages/stream`, { cookie }),
-      ),
-    );
-    batch.forEach((s, k) => {
-      if (s.status !== 200) throw new Error(`stream ${i + k} answered ${s.status}`);
-      const who = i + k;
-      s.onEvent = (e) => {
-        if (e.event !== 'message') return;
-        const now = Date.now();
-        const m = JSON.parse(e.data) as { id: number; content: string; createdAt: string };
-        const key = `${who}:${m.id}`;
-        if (seen.has(key)) duplicates += 1;
-        seen.add(key);
-        latencies.push(now - Date.parse(m.createdAt));
-        const seq = Number(m.content.split(' ')[1]);
-        const sent = sentAt.get(seq);
-        if (sent !== undefined) fromPost.push(now - sent);
-      };
-      subscribers.push(s);
-    });
-  }
-  await Promise.all(subscribers.map((s) => s.waitUntil((c) => c.comments.includes('ready'), 60_000, 'ready')));
-  console.log(`${SUBSCRIBERS} subscribers ready in ${Date.now() - opened} ms`);
 
   // Post at a steady pace, alternating instances.
   const started = Date.now();
@@ -159,8 +178,25 @@ async function main() {
   await Promise.all(posts);
   const expected = SUBSCRIBERS * MESSAGES;
   const deadline = Date.now() + 30_000;
-  while (seen.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const s of subscribers) s.close();
+  const received = () => clients.reduce((n, c) => n + c.received, 0);
+  while (received() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+  // Every delivery of every process, counted once; a second one to the same subscriber is a duplicate.
+  const latencies: number[] = [];
+  const fromPost: number[] = [];
+  const seen = new Set<number>();
+  let duplicates = 0;
+  for (const d of await Promise.all(clients.map((c) => c.report()))) {
+    for (let k = 0; k < d.length; k += 5) {
+      const [who, id, seq, at, createdAt] = [d[k]!, d[k + 1]!, d[k + 2]!, d[k + 3]!, d[k + 4]!];
+      const key = id * SUBSCRIBERS + who;
+      if (seen.has(key)) duplicates += 1;
+      seen.add(key);
+      latencies.push(at - createdAt);
+      const sent = sentAt.get(seq);
+      if (sent !== undefined) fromPost.push(at - sent);
+    }
+  }
 
   const sorted = [...latencies].sort((x, y) => x - y);
   const sortedPost = [...fromPost].sort((x, y) => x - y);
@@ -180,7 +216,8 @@ async function main() {
   appendFileSync(
     results,
     `\n## realtime fan-out — ${new Date().toISOString()}\n\n` +
-      `${SUBSCRIBERS} SSE subscribers over two instances (separate processes) on one PostgreSQL; ` +
+      `${SUBSCRIBERS} SSE subscribers over two instances (separate processes) on one PostgreSQL, ` +
+      `read by ${CLIENTS} client processes; ` +
       `${MESSAGES} messages at ${RATE}/s, alternating instances. Machine: ${machine}.\n\n` +
       summary.map((s) => `- ${s}`).join('\n') +
       '\n',

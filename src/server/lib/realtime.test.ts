@@ -187,6 +187,87 @@ describe('TopicFanout', () => {
   });
 });
 
+describe('TopicFanout with rows carried by notices', () => {
+  const carried = (id: number, session: number) => ({ row: { id, text: `carried ${id}` }, session });
+
+  it('hands a carried row to every subscriber without reading the table, once, in order', async () => {
+    const source = fakeSource();
+    const fanout = new TopicFanout<Row>(source, logger, { listenSession: () => 1 });
+    const sinks = Array.from({ length: 3 }, () => recorder());
+    for (const s of sinks) fanout.subscribe('t', null, s);
+    await until(() => sinks.every((s) => s.isReady));
+    source.calls = 0;
+    // Rows 4 and 5 are not in the table: only the notices can have delivered them.
+    fanout.notifyInserted('t', carried(4, 1));
+    fanout.notifyInserted('t', carried(4, 1));
+    fanout.notifyInserted('t', carried(5, 1));
+    await until(() => sinks.every((s) => s.log.length === 2));
+    await tick(5);
+    for (const s of sinks) expect(s.log).toEqual(['row 4', 'row 5']);
+    expect(source.calls).toBe(0);
+  });
+
+  it('reads instead for the first carried row of a new listening session: notices may have been lost in between', async () => {
+    const source = fakeSource();
+    let session = 1;
+    const fanout = new TopicFanout<Row>(source, logger, { listenSession: () => session });
+    const sink = recorder();
+    fanout.subscribe('t', null, sink);
+    await until(() => sink.isReady);
+    source.calls = 0;
+    // The listener reconnects; row 2 was written meanwhile and its notice is lost.
+    session = 2;
+    source.add('t', 2);
+    source.add('t', 3);
+    fanout.notifyInserted('t', carried(3, 2));
+    await until(() => sink.log.length === 2);
+    expect(sink.log).toEqual(['row 2', 'row 3']);
+    expect(source.calls).toBe(1);
+    // That read started in session 2: the next carried row follows unread.
+    fanout.notifyInserted('t', carried(4, 2));
+    await until(() => sink.log.length === 3);
+    expect(sink.log).toEqual(['row 2', 'row 3', 'row 4']);
+    expect(source.calls).toBe(1);
+  });
+
+  it('reads instead when it was not listening at its last read, or cannot tell', async () => {
+    for (const opts of [{ listenSession: () => null }, {}]) {
+      const source = fakeSource();
+      const fanout = new TopicFanout<Row>(source, logger, opts);
+      const sink = recorder();
+      fanout.subscribe('t', null, sink);
+      await until(() => sink.isReady);
+      source.add('t', 1);
+      source.add('t', 2);
+      fanout.notifyInserted('t', carried(2, 1));
+      await until(() => sink.log.length === 2);
+      expect(sink.log).toEqual(['row 1', 'row 2']);
+    }
+  });
+
+  it('after a failed read, a carried row does not skip the rows that read missed', async () => {
+    const source = fakeSource();
+    const fanout = new TopicFanout<Row>(source, logger, { listenSession: () => 1, retryMs: 60_000 });
+    const sink = recorder();
+    fanout.subscribe('t', null, sink);
+    await until(() => sink.isReady);
+    const original = source.loadAfter;
+    let failures = 1;
+    source.loadAfter = async (...args) => {
+      if (failures-- > 0) throw new Error('connection lost');
+      return original(...args);
+    };
+    // Row 2's notice carries no row (too long for a notice) and its read fails.
+    source.add('t', 2);
+    fanout.notifyInserted('t');
+    await tick(5);
+    source.add('t', 3);
+    fanout.notifyInserted('t', carried(3, 1));
+    await until(() => sink.log.length === 2);
+    expect(sink.log).toEqual(['row 2', 'row 3']);
+  });
+});
+
 describe('createEventStream', () => {
   async function readAll(body: ReadableStream<Uint8Array>, chunks: number) {
     const reader = body.getReader();

@@ -5,17 +5,22 @@
  *   pg.Client (outside the pool) that LISTENs, pings itself, and on any loss reconnects with
  *   back-off, LISTENs again and reports `onReconnect` so callers can re-read what they may have
  *   missed from the table. On PGlite, `pglite.listen`.
- * - `TopicFanout`: the in-process subscribers of each topic (a discussion). A NOTIFY only says
+ * - `TopicFanout`: the in-process subscribers of each topic (a discussion). A NOTIFY says
  *   "something changed in topic T"; the fan-out then reads the rows after the topic's watermark
  *   ONCE per instance (not once per subscriber) and hands each row to every subscriber that has
- *   not seen it. A new subscriber replays from the table first (Last-Event-ID), then goes live
- *   without a gap or a duplicate.
+ *   not seen it. When the NOTIFY carries the new row itself, and no notification can have been
+ *   missed since the topic's last read, the fan-out hands that row on without reading.
+ *   A new subscriber replays from the table first (Last-Event-ID), then goes live without a gap
+ *   or a duplicate.
  * - `createEventStream`: one Server-Sent Events response with back-pressure, heartbeats and
  *   cleanup on disconnect.
  *
  * Correctness rests on one property the writers guarantee: within one topic, row ids commit in
  * increasing order (the discussion service takes the item's row lock before the message gets its
- * id). So "rows with id > watermark" never skips a row that commits later with a smaller id.
+ * id). So "rows with id > watermark" never skips a row that commits later with a smaller id. And since
+ * PostgreSQL delivers notifications in commit order, within one listening session the notices of a
+ * topic arrive in id order, none missing: a row carried by a notice is the next one after the
+ * watermark when the watermark's read started in that session.
  */
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
@@ -24,14 +29,23 @@ import { type Logger, loggableError } from '../logger.ts';
 // ── LISTEN ─────────────────────────────────────────────────────────────────────────────────
 
 export interface NotificationHandlers {
-  /** A NOTIFY payload on the channel (delivered after the sender's commit). */
-  onNotify(payload: string): void;
+  /**
+   * A NOTIFY payload on the channel (delivered after the sender's commit), and the listening
+   * session it came through: within one session, notifications arrive complete and in commit order.
+   */
+  onNotify(payload: string, session: number): void;
   /** The listening connection was lost and is back: notifications in between may be lost. */
   onReconnect(): void;
 }
 
 export interface NotificationListener {
+  /** Listening now: notifications committed from now on will arrive. */
   readonly connected: boolean;
+  /**
+   * Which listening session this is (a new one after every reconnect). Between two sessions
+   * notifications may have been lost; within one, none is.
+   */
+  readonly session: number;
   stop(): Promise<void>;
 }
 
@@ -54,12 +68,14 @@ export async function listenForNotifications(
 ): Promise<NotificationListener> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
   if (database.pglite) {
-    const unsubscribe = await database.pglite.listen(channel, (payload) => handlers.onNotify(payload));
+    // PGlite runs in this process: one session, never interrupted.
+    const unsubscribe = await database.pglite.listen(channel, (payload) => handlers.onNotify(payload, 1));
     let stopped = false;
     return {
       get connected() {
         return !stopped;
       },
+      session: 1,
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -87,6 +103,8 @@ async function listenOnPostgres(
   let connected = false;
   let stopped = false;
   let everConnected = false;
+  let sessions = 0;
+  let session = 0;
   let attempt = 0;
   let retryTimer: NodeJS.Timeout | null = null;
   let pingTimer: NodeJS.Timeout | null = null;
@@ -117,6 +135,9 @@ async function listenOnPostgres(
   };
 
   const connect = async (): Promise<void> => {
+    // Numbered before LISTEN: a notification can reach this client (and carry its number) before
+    // `connected` is true; no read started under this number yet, so nothing relies on it.
+    const mySession = ++sessions;
     const c = new pg.Client({
       connectionString: poolOptions.connectionString,
       host: poolOptions.host,
@@ -137,7 +158,7 @@ async function listenOnPostgres(
       if (client === c) scheduleReconnect('connection ended');
     });
     c.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload !== undefined) handlers.onNotify(msg.payload);
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onNotify(msg.payload, mySession);
     });
     client = c;
     try {
@@ -152,6 +173,7 @@ async function listenOnPostgres(
       return;
     }
     connected = true;
+    session = mySession;
     attempt = 0;
     pingTimer = setInterval(() => {
       c.query('select 1').catch((error: Error) => {
@@ -171,6 +193,9 @@ async function listenOnPostgres(
   return {
     get connected() {
       return connected;
+    },
+    get session() {
+      return session;
     },
     async stop() {
       stopped = true;
@@ -226,6 +251,11 @@ interface Topic<Row> {
   /** Serialises joins, reads and removals of the topic. */
   queue: Promise<unknown>;
   fetchQueued: boolean;
+  /**
+   * The listening session in which the cursor's last read started (null: not listening then, or
+   * the read failed). Rows carried by notices of this session can follow the cursor unread.
+   */
+  session: number | null;
 }
 
 export interface FanoutOptions {
@@ -235,6 +265,11 @@ export interface FanoutOptions {
   maxBuffered?: number;
   /** Retry delay after a failed read. */
   retryMs?: number;
+  /**
+   * The listener's current session, null while it is not listening (NotificationListener).
+   * Without it, rows carried by notices are never trusted: every notice is followed by a read.
+   */
+  listenSession?: () => number | null;
 }
 
 export class FanoutClosedError extends Error {}
@@ -246,6 +281,7 @@ export class TopicFanout<Row extends { id: number }> {
   private readonly batch: number;
   private readonly maxBuffered: number;
   private readonly retryMs: number;
+  private readonly listenSession: () => number | null;
 
   constructor(
     private readonly source: FanoutSource<Row>,
@@ -255,6 +291,7 @@ export class TopicFanout<Row extends { id: number }> {
     this.batch = opts.batchSize ?? 500;
     this.maxBuffered = opts.maxBuffered ?? 10_000;
     this.retryMs = opts.retryMs ?? 1000;
+    this.listenSession = opts.listenSession ?? (() => null);
   }
 
   /** Subscribers currently registered (replaying or live), over all topics. */
@@ -275,7 +312,7 @@ export class TopicFanout<Row extends { id: number }> {
     if (this.closed) throw new FanoutClosedError('the server is shutting down');
     let t = this.topics.get(topic);
     if (!t) {
-      t = { subscribers: new Set(), cursor: null, queue: Promise.resolve(), fetchQueued: false };
+      t = { subscribers: new Set(), cursor: null, queue: Promise.resolve(), fetchQueued: false, session: null };
       this.topics.set(topic, t);
     }
     const sub: Subscriber<Row> = { sink, lastId: fromId ?? 0, replaying: true, buffer: [], closed: false };
@@ -283,7 +320,10 @@ export class TopicFanout<Row extends { id: number }> {
     this.subscribers += 1;
     const topicState = t;
     const joined = this.enqueue(topicState, async () => {
-      if (topicState.cursor === null) topicState.cursor = await this.source.latestId(topic);
+      if (topicState.cursor === null) {
+        topicState.session = this.listenSession();
+        topicState.cursor = await this.source.latestId(topic);
+      }
       return topicState.cursor;
     });
     void joined.then(
@@ -293,10 +333,28 @@ export class TopicFanout<Row extends { id: number }> {
     return { unsubscribe: () => this.remove(topic, topicState, sub) };
   }
 
-  /** A row was added to `topic` (somewhere): read what is new, once, and deliver it. */
-  notifyInserted(topic: string): void {
+  /**
+   * A row was added to `topic` (somewhere): read what is new, once, and deliver it.
+   * With `carried` (the row as the notice carried it, and the listening session the notice came
+   * through) the row is delivered without a read when nothing can be missing before it: the
+   * topic's last read started in that same session, so every row committed after that read was
+   * announced, in order, ahead of this one. Otherwise (the first notice after a reconnect, after a
+   * failed read) it reads, as for a notice without a row.
+   */
+  notifyInserted(topic: string, carried?: { row: Row; session: number }): void {
     const t = this.topics.get(topic);
-    if (!t || t.fetchQueued) return;
+    if (!t) return;
+    if (carried) {
+      const { row, session } = carried;
+      void this.enqueue(t, async () => {
+        if (t.cursor === null || t.subscribers.size === 0 || row.id <= t.cursor) return;
+        if (t.session !== session) return this.fetchNew(topic, t);
+        t.cursor = row.id;
+        for (const sub of t.subscribers) this.push(sub, { kind: 'row', row });
+      });
+      return;
+    }
+    if (t.fetchQueued) return;
     t.fetchQueued = true;
     void this.enqueue(t, async () => {
       t.fetchQueued = false;
@@ -345,6 +403,7 @@ export class TopicFanout<Row extends { id: number }> {
 
   private async fetchNew(topic: string, t: Topic<Row>): Promise<void> {
     if (t.cursor === null || t.subscribers.size === 0) return;
+    t.session = this.listenSession();
     try {
       for (;;) {
         const rows = await this.source.loadAfter(topic, t.cursor, this.batch);
@@ -356,6 +415,8 @@ export class TopicFanout<Row extends { id: number }> {
         if (rows.length < this.batch || t.subscribers.size === 0) break;
       }
     } catch (error) {
+      // Rows after the cursor were announced but not read: later carried rows must not skip them.
+      t.session = null;
       this.logger.warn({ err: loggableError(error).message, topic }, 'realtime: reading new rows failed; retrying');
       const timer = setTimeout(() => this.notifyInserted(topic), this.retryMs);
       timer.unref();

@@ -29,15 +29,20 @@ import {
   TopicFanout,
 } from '../../lib/realtime.ts';
 import type { Logger } from '../../logger.ts';
-import { latestMessageId, messagesAfter } from './queries.ts';
+import { latestMessageId, messagesAfter, toMessage } from './queries.ts';
 
 export const DISCUSSION_CHANNEL = 'ideahub_discussion';
 
-/** NOTIFY payload: tiny on purpose (8000 bytes is the limit): which item, which message, what happened. */
+/**
+ * NOTIFY payload (PostgreSQL refuses 8000 bytes or more): which item, which message, what happened,
+ * and for a new message, when it fits, the message itself (queries.ts insertMessage writes it).
+ */
 export interface DiscussionNotice {
   i: string;
   m: number;
   k: 'new' | 'del';
+  /** The new message: content, created_at in epoch milliseconds, author id and profile name. */
+  r?: { c: string; t: number; u: string; n: string | null };
 }
 
 export function noticePayload(notice: DiscussionNotice): string {
@@ -52,6 +57,14 @@ function parseNotice(payload: string): DiscussionNotice | null {
     /* not ours */
   }
   return null;
+}
+
+/** The message a notice carries, as the list endpoint gives it; null when it carries none (read it). */
+function carriedMessage(notice: DiscussionNotice): DiscussionMessage | null {
+  const r = notice.r;
+  if (!r || typeof r.c !== 'string' || !Number.isSafeInteger(r.t) || typeof r.u !== 'string') return null;
+  if (r.n !== null && typeof r.n !== 'string') return null;
+  return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n });
 }
 
 export interface DiscussionRealtimeOptions {
@@ -78,13 +91,15 @@ export interface DiscussionRealtime {
 }
 
 export function createDiscussionRealtime(database: Database, logger: Logger, opts: DiscussionRealtimeOptions = {}): DiscussionRealtime {
+  let listener: NotificationListener | null = null;
   const fanout = new TopicFanout<DiscussionMessage>(
     {
       latestId: (ideaId) => latestMessageId(database.db, ideaId),
       loadAfter: (ideaId, afterId, limit) => messagesAfter(database.db, ideaId, afterId, limit),
     },
     logger,
-    opts.fanout,
+    // Notices of one listening session arrive complete and in commit order: see TopicFanout.
+    { ...opts.fanout, listenSession: () => (listener?.connected ? listener.session : null) },
   );
   const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
   // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
@@ -97,7 +112,6 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     }
     return chunk;
   };
-  let listener: NotificationListener | null = null;
 
   return {
     async start() {
@@ -105,11 +119,13 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
         database,
         DISCUSSION_CHANNEL,
         {
-          onNotify(payload) {
+          onNotify(payload, session) {
             const notice = parseNotice(payload);
             if (!notice) return;
-            if (notice.k === 'new') fanout.notifyInserted(notice.i);
-            else fanout.notifyRemoved(notice.i, notice.m);
+            if (notice.k === 'new') {
+              const row = carriedMessage(notice);
+              fanout.notifyInserted(notice.i, row ? { row, session } : undefined);
+            } else fanout.notifyRemoved(notice.i, notice.m);
           },
           onReconnect: () => fanout.resyncAll(),
         },

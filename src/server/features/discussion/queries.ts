@@ -70,9 +70,20 @@ export async function ensureDiscussion(db: Db | Tx, ideaId: string): Promise<str
 }
 
 /**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (BLCKSZ - NAMEDATALEN - 128 with the
+ * default build, PGlite included).
+ */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 7999;
+
+/**
  * Inserts a message, counts it and NOTIFYs, in ONE statement (its own transaction): the item's row
  * lock is taken first (the UPDATE feeds the INSERT), so within one discussion ids are drawn, and
  * committed, in order; and the lock is held for one statement only. Null when the item is gone.
+ *
+ * The notice carries the message itself (live.ts DiscussionNotice 'r') when the whole payload fits,
+ * so listening instances hand it to their subscribers without reading it back; a message too long
+ * for it (2,000 emoji are 8,000 bytes) is announced by id only and read from the table.
+ * 't' is created_at in whole milliseconds, the precision the API gives (toMessage).
  */
 export async function insertMessage(
   db: Db,
@@ -85,12 +96,20 @@ export async function insertMessage(
     ), inserted as (
       insert into idea_discussion_messages (discussion_id, user_id, content)
       select ${discussionId}, ${userId}, ${content} from locked
-      returning id, created_at
+      returning id, created_at, user_id, content
+    ), written as (
+      select inserted.*, (select full_name from profiles where user_id = inserted.user_id) as author_name from inserted
+    ), notice as (
+      select written.*,
+        json_build_object('i', ${ideaId}::text, 'm', id, 'k', 'new')::text as by_id,
+        json_build_object('i', ${ideaId}::text, 'm', id, 'k', 'new', 'r', json_build_object(
+          'c', content, 't', floor(extract(epoch from created_at) * 1000)::bigint, 'u', user_id, 'n', author_name
+        ))::text as with_row
+      from written
     )
-    select inserted.id, inserted.created_at,
-      (select full_name from profiles where user_id = ${userId}) as author_name,
-      pg_notify(${channel}, json_build_object('i', ${ideaId}::text, 'm', inserted.id, 'k', 'new')::text) as notified
-    from inserted`)) as unknown as { rows: { id: number | string; created_at: Date | string; author_name: string | null }[] };
+    select id, created_at, author_name,
+      pg_notify(${channel}, case when octet_length(with_row) <= ${NOTIFY_PAYLOAD_MAX_BYTES} then with_row else by_id end) as notified
+    from notice`)) as unknown as { rows: { id: number | string; created_at: Date | string; author_name: string | null }[] };
   const row = result.rows[0];
   if (!row) return null;
   return toMessage({ id: Number(row.id), createdAt: new Date(row.created_at), content, userId, authorName: row.author_name });

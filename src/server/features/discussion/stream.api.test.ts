@@ -3,11 +3,15 @@
  * Last-Event-ID (exactly the missed messages, in order, once), concurrent posting, removals,
  * shutdown, and no leak after 10,000 connects and disconnects.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
 import { startTestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
+import { listenForNotifications } from '../../lib/realtime.ts';
+import { createLogger } from '../../logger.ts';
+import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
 import { openSse, type SseClient } from './testing/sse-client.ts';
 import { personWithItems, postOk } from './testing/people.ts';
 
@@ -128,6 +132,46 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     expect(JSON.parse(removal.data)).toEqual({ id: m.id });
     expect(removal.id).toBeUndefined();
     expect(s.lastEventId).toBe(String(m.id));
+    s.close();
+  });
+
+  it('a live message is exactly what the list gives, whether its notice carried it or it was too long to carry', async () => {
+    const { owner, idea, stream } = await setup();
+    const notices: string[] = [];
+    const listener = await listenForNotifications(
+      t.database,
+      DISCUSSION_CHANNEL,
+      { onNotify: (payload) => notices.push(payload), onReconnect: () => {} },
+      createLogger('silent'),
+    );
+    const s = await stream();
+    await ready(s);
+    // 2,000 emoji are 8,000 bytes: more than a NOTIFY may carry, so that one is announced by id.
+    const short = await postOk(t, idea.id, owner.headers, 'Short "quoted" line\nand a second');
+    const long = await postOk(t, idea.id, owner.headers, '😀'.repeat(2000));
+    await s.waitUntil((c) => c.messages().length === 2, 10_000, 'both messages');
+    await until(() => notices.length >= 2);
+    await listener.stop();
+    const [carried, byId] = notices.map((n) => JSON.parse(n) as { m: number; r?: unknown });
+    expect(carried).toMatchObject({ m: short.id, r: { c: 'Short "quoted" line\nand a second' } });
+    expect(byId).toEqual({ i: idea.id, m: long.id, k: 'new' });
+    const list = (await (await t.fetch(`/api/ideas/${idea.id}/messages`, { headers: { cookie: owner.cookie } })).json()) as { items: unknown[] };
+    expect(s.messages()).toEqual(list.items);
+    expect(list.items).toHaveLength(2);
+    s.close();
+  });
+
+  it('delivers the message a notice carries without reading it back', async () => {
+    const { owner, idea, stream } = await setup();
+    const s = await stream();
+    await ready(s);
+    // A message the table does not hold: only the notice can bring it.
+    const createdAt = '2026-01-02T03:04:05.678Z';
+    const payload = noticePayload({ i: idea.id, m: 2 ** 40, k: 'new', r: { c: 'Carried only', t: Date.parse(createdAt), u: owner.id, n: 'Owner Person' } });
+    await t.db.execute(sql`select pg_notify(${DISCUSSION_CHANNEL}, ${payload})`);
+    await s.waitUntil((c) => c.messages().length === 1, 10_000, 'the carried message');
+    expect(s.messages()).toEqual([{ id: 2 ** 40, content: 'Carried only', createdAt, author: { id: owner.id, name: 'Owner Person' } }]);
+    expect(s.lastEventId).toBe(String(2 ** 40));
     s.close();
   });
 
