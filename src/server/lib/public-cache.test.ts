@@ -79,6 +79,25 @@ describe('visitors’ cache', () => {
     expect(later.run).toBe(2);
   });
 
+  it('answers with the expired answer while one request refreshes it, but never after a write', async () => {
+    const t = appWithCache(50);
+    await t.get('/list');
+    await new Promise((r) => setTimeout(r, 70));
+    // The first request after expiry refreshes (the route takes 20 ms); those meanwhile do not wait.
+    const refreshing = t.get('/list');
+    const meanwhile = await Promise.all([t.get('/list'), t.get('/list')]);
+    for (const res of meanwhile) expect(((await res.json()) as { run: number }).run).toBe(1);
+    expect(((await (await refreshing).json()) as { run: number }).run).toBe(2);
+    expect(((await (await t.get('/list')).json()) as { run: number }).run).toBe(2);
+    expect(t.runs()).toBe(2);
+
+    // After a write nothing kept is served, expired or not: everyone waits for the new answer.
+    await new Promise((r) => setTimeout(r, 70));
+    await t.app.request('/like', { method: 'POST' });
+    const after = await Promise.all([t.get('/list'), t.get('/list')]);
+    for (const res of after) expect(((await res.json()) as { run: number }).run).toBe(3);
+  });
+
   it('is emptied by a successful write, not by a refused one nor one it is told to keep through', async () => {
     const t = appWithCache();
     await t.get('/list');

@@ -9,7 +9,8 @@
  * likes, ratings, messages; personal: bookmarks, sign-ins) leave it, and show within `ttlMs` like
  * another instance's writes (1 s by default). Otherwise a steady stream of likes would keep it empty. Signed-in
  * people never touch it: their answers carry their own likes and bookmarks.
- * Concurrent misses for one key wait for a single computation (no stampede on the database).
+ * Concurrent misses for one key wait for a single computation (no stampede on the database); once
+ * an answer has been kept, the requests that come while it is refreshed get the expired one.
  * Bounded: at most `maxEntries` answers, oldest dropped first.
  * A fresh answer can also be sent before the framework runs (lib/visitor-fast-path.ts): `fresh`
  * finds it and `keptAnswer` gives the status, headers and body both paths send.
@@ -41,6 +42,8 @@ export interface Entry {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How many `ttlMs` past its expiry an answer may still be served while it is being refreshed. */
+const STALE_WHILE_REFRESHING = 5;
 
 export interface PublicCache {
   middleware: MiddlewareHandler;
@@ -67,6 +70,11 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     entries.clear();
   };
 
+  // An expired answer is served while its refresh runs, for this long past its expiry at most
+  // (a refresh stuck on a slow database makes visitors wait for it after that). A write empties
+  // the cache, expired answers included: nothing older than a write is served this way.
+  const servableWhileRefreshing = (entry: Entry, now: number) => now - entry.expires < STALE_WHILE_REFRESHING * opts.ttlMs;
+
   const store = (key: string, entry: Entry) => {
     entries.delete(key);
     entries.set(key, entry);
@@ -87,6 +95,12 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     let entry = entries.get(key);
     if (!entry || entry.expires <= now) {
       let computing = pending.get(key);
+      // While one request refreshes an expired answer, the others get the expired one at once
+      // instead of all waiting for the refresh (no latency spike every `ttlMs`).
+      if (computing && entry && servableWhileRefreshing(entry, now)) {
+        replaceResponse(c, respond(c, entry));
+        return;
+      }
       if (!computing) {
         const startedIn = generation;
         computing = (async () => {
@@ -116,8 +130,10 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
     middleware,
     clear,
     fresh(acceptEncoding, pathAndSearch, now = Date.now()) {
-      const entry = entries.get(keyOf(acceptEncoding, pathAndSearch));
-      return entry && entry.expires > now ? entry : null;
+      const key = keyOf(acceptEncoding, pathAndSearch);
+      const entry = entries.get(key);
+      if (!entry) return null;
+      return entry.expires > now || (pending.has(key) && servableWhileRefreshing(entry, now)) ? entry : null;
     },
     get size() {
       return entries.size;
