@@ -10,10 +10,19 @@ import { build } from 'vite';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function buildFirstScreenRenderer(webRoot: string): Promise<void> {
-  await build({
-    configFile: path.join(ROOT, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'error',
-    build: { ssr: true, outDir: path.join(webRoot, '.server') },
-  });
+  // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: libraries would be built in
+  // development mode (as in tests/api/bundle-size.api.test.ts).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { ssr: true, outDir: path.join(webRoot, '.server') },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

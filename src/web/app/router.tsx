@@ -4,9 +4,10 @@
  * `useRoutes`): nothing here uses loaders or actions, and react-router's data router would add
  * ~17 KiB gzip to the home route's first load (bench/RESULTS.md).
  */
-import { lazy, Suspense, type ComponentType, type ReactNode, useState } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import { preloadable } from '../lib/preloadable';
 import HomePage from '../features/ideas/pages/home-page';
 import { BareLayout, FrameLayout, SiteLayout } from './layouts';
 import { RequireAuth } from './require-auth';
@@ -19,22 +20,19 @@ interface PageHandle {
 /**
  * A page in its own chunk. Loaded ahead (`preloadRoute`), its first render is the page itself
  * rather than the loading view: when the server has painted the page (idea-page/render.ts), the
- * app must take over with the same screen, not flash 'Loading...' in between (main.tsx).
+ * app must take over with the same screen, not flash 'Loading...' in between (main.tsx). A page
+ * module may export `preloadParts` for its own lazy parts that the server paints too.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> => {
-  let loaded: ComponentType | null = null;
-  const fetch = () =>
+const page = (load: () => Promise<{ default: ComponentType; preloadParts?: () => Promise<unknown> }>): Pick<RouteObject, 'element' | 'handle'> => {
+  let parts: (() => Promise<unknown>) | undefined;
+  const Page = preloadable(() =>
     load().then((m) => {
-      loaded = m.default;
-      return m;
-    });
-  const Lazy = lazy(fetch);
-  function Page() {
-    // Chosen once per mount: swapping Lazy for the loaded component later would remount the page.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  const handle: PageHandle = { preload: fetch };
+      parts = m.preloadParts;
+      return m.default;
+    }),
+  );
+  // The parts only when preloading for a painted page: a page opened in the app shows them when they come.
+  const handle: PageHandle = { preload: () => Page.preload().then(() => parts?.()) };
   return { element: <Page />, handle };
 };
 const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;

@@ -203,11 +203,19 @@ export async function renderIdeaPage(
 }
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;
+const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")( crossorigin)?/g;
 
 /**
  * index.html with `markup` (already escaped HTML, rendered by Preact) inside its empty app root;
  * unchanged when there is no such root. main.tsx renders the app over it.
+ *
+ * The page no longer needs the app's code to be seen, so that code is fetched at low priority:
+ * on a slow connection the stylesheet and the picture, which the first paint does need, get the
+ * bandwidth first, and the app takes over once its code is in.
  */
 export function injectRoot(indexHtml: string, markup: string): string {
-  return indexHtml.replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered>${markup}</div>`);
+  if (!EMPTY_ROOT.test(indexHtml)) return indexHtml;
+  return indexHtml
+    .replace(APP_SCRIPTS, (tag) => `${tag} fetchpriority="low"`)
+    .replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered>${markup}</div>`);
 }
