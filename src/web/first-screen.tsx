@@ -12,8 +12,10 @@
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStringAsync } from 'preact-render-to-string';
+import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
+import { preloadHeaderMenus } from './components/layout/lazy-header-menus';
 import { ideaQuery } from './features/idea-details/api/get-idea';
 import { ThemeProvider } from './lib/theme';
 
@@ -30,15 +32,20 @@ export async function renderIdeaDetails(url: string, detailsJson: string): Promi
   // queries without data stay pending, as in the browser's first render.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   client.setQueryData(ideaQuery(idea.id).queryKey, idea);
+  // Everything loaded first, as main.tsx does before hydrating: nothing suspends, so every part
+  // renders in the same order as in the browser and gets the same useId ids.
+  await Promise.all([preloadRoute(new URL(url, 'http://x').pathname), preloadHeaderMenus()]);
   try {
     return await renderToStringAsync(
-      <ThemeProvider>
-        <QueryClientProvider client={client}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
+      <StrictMode>
+        <ThemeProvider>
+          <QueryClientProvider client={client}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </StrictMode>,
     );
   } finally {
     client.clear();

@@ -1,6 +1,6 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
@@ -8,16 +8,18 @@ import { preloadHeaderMenus } from './components/layout/lazy-header-menus';
 
 const root = document.getElementById('root')!;
 
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
+);
+
 function start() {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  createRoot(root).render(app);
 }
 
 // The server may have painted the page already (a visitor's details page: idea-page/render.ts).
@@ -26,5 +28,5 @@ function start() {
 // the header's menus; the server preloads the page's chunks), and the item comes from the page
 // itself (prefetchIdeaForPath). Until then the server's markup stays on screen.
 if (root.hasAttribute('data-server-rendered')) {
-  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderMenus().catch(() => undefined)]).then(start);
+  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderMenus().catch(() => undefined)]).then(() => hydrateRoot(root, app));
 } else start();

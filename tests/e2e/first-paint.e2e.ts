@@ -95,6 +95,24 @@ describe('the details page paints before its scripts', () => {
     });
   }
 
+  it('hydrated, the header is the app\'s own: the theme button says what it does, the menu names its trigger', async () => {
+    // Dark mode lives on the device: the server paints the light theme's button, the app corrects it.
+    const page = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
+    await page.goto(`/ideas/${id}`);
+    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    // The trigger's id came from the server, the menu's reference from the app: they must agree.
+    const labelledBy = await menu.getAttribute('aria-labelledby');
+    expect(await page.locator(`[id="${labelledBy}"]`).getAttribute('aria-haspopup')).toBe('menu');
+    // (An open menu hides the rest of the page from assistive tech: check the page once it is closed.)
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expectAccessible(page);
+  });
+
   it("shows the quotes and entities in an item's texts as typed, before and after the app takes over, and nothing runs", async () => {
     const sharer = await browser.newPage(DESKTOP);
     await newPerson(sharer.context(), { name: 'Quinn Quote', contactInfo: 'quinn@contact.test' });
