@@ -1,8 +1,8 @@
 /**
  * The first screen of a page, rendered on the server from the app's own components (issue 7,
  * docs/decisions/0009-first-paint-from-the-server.md). The browser paints this HTML as soon as
- * the CSS has arrived, instead of waiting for every script; the app then renders the same page
- * over it (main.tsx). Built by `vite build --ssr` into the web build's `.server/` folder (never
+ * the CSS has arrived, instead of waiting for every script; the app then hydrates it (main.tsx),
+ * so this must be exactly the app's first render there. Built by `vite build --ssr` into the web build's `.server/` folder (never
  * served), with the same Preact aliases as the browser's code, and run by the server
  * (src/server/lib/web-assets.ts) for the visitors' details page only.
  *
@@ -22,8 +22,9 @@ import { ThemeProvider } from './lib/theme';
 /**
  * The markup of `#root` for the details page at `url` showing `detailsJson` (the visitor's answer
  * of GET /api/ideas/{id}), as the app's first render draws it for a visitor: the session and the
- * maintenance status still being asked, the item already known. Providers as in app/providers.tsx,
- * less the toasts (none can be showing yet). Rejects for an answer that is not an item.
+ * maintenance status still being asked, the item already known, the theme not known (light).
+ * Providers as in main.tsx and app/providers.tsx, less the toasts, which come after the page (and
+ * so do not move its useId ids) and have nothing to show yet. Rejects for an answer that is not an item.
  */
 export async function renderIdeaDetails(url: string, detailsJson: string): Promise<string> {
   const idea = JSON.parse(detailsJson) as IdeaDetail;

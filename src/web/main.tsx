@@ -18,15 +18,14 @@ const app = (
   </StrictMode>
 );
 
-function start() {
-  createRoot(root).render(app);
-}
-
-// The server may have painted the page already (a visitor's details page: idea-page/render.ts).
-// The app's first render replaces that markup in one go, so it must be the same screen, not
-// loading views: the code of what the server painted is loaded first (the page, its lazy parts,
-// the header's menus; the server preloads the page's chunks), and the item comes from the page
-// itself (prefetchIdeaForPath). Until then the server's markup stays on screen.
+// The server may have painted the page already (a visitor's details page: idea-page/render.ts,
+// first-screen.tsx). The app then hydrates that markup, which must be exactly its own first
+// render: the code of what the server painted is loaded first (the page, its lazy parts, the
+// header's menus, as the server loaded them; the server preloads the page's chunks) so nothing
+// suspends, and the item comes from the page itself (prefetchIdeaForPath). Until then the
+// server's markup stays on screen. Hydrating keeps its DOM instead of building it again.
 if (root.hasAttribute('data-server-rendered')) {
   void Promise.all([preloadRoute(window.location.pathname), preloadHeaderMenus().catch(() => undefined)]).then(() => hydrateRoot(root, app));
-} else start();
+} else {
+  createRoot(root).render(app);
+}

@@ -19,9 +19,9 @@ interface PageHandle {
 
 /**
  * A page in its own chunk. Loaded ahead (`preloadRoute`), its first render is the page itself
- * rather than the loading view: when the server has painted the page (idea-page/render.ts), the
- * app must take over with the same screen, not flash 'Loading...' in between (main.tsx). A page
- * module may export `preloadParts` for its own lazy parts that the server paints too.
+ * rather than the loading view: the server renders a page that way (first-screen.tsx), and the
+ * app hydrates it the same way (main.tsx). A page module may export `preloadParts` for its own
+ * lazy parts, which then render at once too.
  */
 const page = (load: () => Promise<{ default: ComponentType; preloadParts?: () => Promise<unknown> }>): Pick<RouteObject, 'element' | 'handle'> => {
   let parts: (() => Promise<unknown>) | undefined;

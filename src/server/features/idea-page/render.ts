@@ -207,7 +207,7 @@ const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")( crossorig
 
 /**
  * index.html with `markup` (already escaped HTML, rendered by Preact) inside its empty app root;
- * unchanged when there is no such root. main.tsx renders the app over it.
+ * unchanged when there is no such root. main.tsx hydrates it.
  *
  * The page no longer needs the app's code to be seen, so that code is fetched at low priority:
  * on a slow connection the stylesheet and the picture, which the first paint does need, get the

@@ -14,7 +14,7 @@ const load = () => import('./learn-more-menu');
 const LazyLearnMoreMenu = preloadable(() => load().then((m) => m.LearnMoreMenu));
 const LazyMobileDrawer = preloadable(() => load().then((m) => m.MobileDrawer));
 
-/** The real menus, for a first render that must match what the server painted (main.tsx). */
+/** The real menus, loaded before the server renders a page and before the app hydrates it (main.tsx, first-screen.tsx). */
 export const preloadHeaderMenus = () => Promise.all([LazyLearnMoreMenu.preload(), LazyMobileDrawer.preload()]);
 
 export function LearnMoreMenu() {

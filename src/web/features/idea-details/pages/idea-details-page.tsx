@@ -26,7 +26,8 @@ const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) =
 
 /**
  * What the server paints of this page beyond its own chunk (src/web/first-screen.tsx renders the
- * discussion too): loaded before the app takes over such a page (app/router.tsx, main.tsx).
+ * discussion too): loaded before the server renders it and before the app hydrates it
+ * (app/router.tsx preloadRoute).
  */
 export const preloadParts = () => DiscussionSection.preload();
 
