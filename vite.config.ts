@@ -21,7 +21,31 @@ const preactCompat = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (npm run build:web, after the browser's build): the details page's first
+ * screen for the server to render (src/web/first-screen.tsx), one self-contained ES module with
+ * every dependency bundled, so the same aliases make it Preact, as in the browser. It goes into the
+ * web build's `.server/` folder, which the server reads but never serves (lib/web-assets.ts).
+ */
+// react-router reads React.useOptimistic and falls back when it is missing (Preact has none).
+const quietOptimistic = (warning: { code?: string; message: string }, warn: (w: never) => void) => {
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+  warn(warning as never);
+};
+
+const ssrBuild = {
+  outDir: r('./dist/web/.server'),
+  emptyOutDir: true,
+  sourcemap: false,
+  copyPublicDir: false,
+  rolldownOptions: {
+    input: r('./src/web/first-screen.tsx'),
+    onwarn: quietOptimistic,
+    output: { entryFileNames: '[name].mjs', codeSplitting: false },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
   // React Fast Refresh cannot patch Preact components: an edit reloads the page instead.
@@ -29,7 +53,8 @@ export default defineConfig({
   resolve: {
     alias: [{ find: '@shared', replacement: r('./src/shared') }, { find: '@web', replacement: r('./src/web') }, ...preactCompat],
   },
-  build: {
+  ssr: { noExternal: true },
+  build: isSsrBuild ? ssrBuild : {
     outDir: r('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
@@ -37,11 +62,7 @@ export default defineConfig({
     // .vite/manifest.json: the server reads which chunks a page needs, to preload them (lib/web-assets.ts).
     manifest: true,
     rolldownOptions: {
-      onwarn(warning, warn) {
-        // react-router reads React.useOptimistic and falls back when it is missing (Preact has none).
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
+      onwarn: quietOptimistic,
     },
   },
   server: {
@@ -51,4 +72,4 @@ export default defineConfig({
       '/storage': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
-});
+}));

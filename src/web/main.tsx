@@ -1,16 +1,31 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
+import { preloadHeaderMenus } from './components/layout/lazy-header-menus';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+
+const app = (
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server may have painted the page already (a visitor's details page: idea-page/render.ts,
+// first-screen.tsx). The app then hydrates that markup, which must be exactly its own first
+// render: the code of what the server painted is loaded first (the page, its lazy parts, the
+// header's menus, as the server loaded them; the server preloads the page's chunks) so nothing
+// suspends, and the item comes from the page itself (prefetchIdeaForPath). Until then the
+// server's markup stays on screen. Hydrating keeps its DOM instead of building it again.
+if (root.hasAttribute('data-server-rendered')) {
+  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderMenus().catch(() => undefined)]).then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -7,9 +7,17 @@
  * needs; `preloadTags` turns that into `<link rel="modulepreload">` tags, so a page the
  * server writes itself (the idea details, idea-page/render.ts) fetches its code alongside the
  * entry instead of after it.
+ *
+ * The build's `.server/first-screen.mjs` (also not served; `vite build --ssr`, src/web/first-screen.tsx)
+ * renders a page's first screen from the app's own components, for the server to write into the
+ * HTML (`renderIdeaDetails`). It is loaded a moment after start-up rather than during it (the
+ * cold start stays as it was) or on the first visit (which would wait ~0.1-0.3 s for it), and
+ * what it renders is kept for a few seconds: the same answer for the same address gives the same
+ * markup, and rendering a whole page costs milliseconds of CPU.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { isAppRoute } from '../../shared/routes.ts';
 
@@ -70,6 +78,16 @@ function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
   return pages;
 }
 
+/** What src/web/first-screen.tsx exports, built. */
+interface FirstScreenModule {
+  renderIdeaDetails(url: string, detailsJson: string): Promise<string>;
+}
+
+/** How long rendered markup is reused, and for how many pages at most. */
+const FIRST_SCREEN_TTL_MS = 10_000;
+const FIRST_SCREEN_CACHE_SIZE = 64;
+const RENDERER_WARM_UP_DELAY_MS = 2_000;
+
 export interface WebAssets {
   indexHtml: string | null;
   /**
@@ -77,6 +95,12 @@ export interface WebAssets {
    * path under src/web); '' when unknown (no manifest, or a development build).
    */
   preloadTags(page: string): string;
+  /**
+   * The markup of the app's root element for the details page at `url` showing `detailsJson` (a
+   * visitor's answer of GET /api/ideas/{id}); null when the build has no server renderer. Rejects
+   * when rendering fails.
+   */
+  renderIdeaDetails(url: string, detailsJson: string): Promise<string | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
 }
@@ -107,11 +131,38 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   const indexHtml = files.get('/index.html')?.body.toString('utf8') ?? null;
   files.delete('/index.html');
   const preloads = pagePreloads(files.get('/.vite/manifest.json')?.body);
-  // Build metadata, not part of the site.
-  for (const name of [...files.keys()]) if (name.startsWith('/.vite/')) files.delete(name);
+  // Build metadata and the server's own renderer: not part of the site.
+  for (const name of [...files.keys()]) if (name.startsWith('/.vite/') || name.startsWith('/.server/')) files.delete(name);
+  const rendererFile = webRoot ? path.join(webRoot, '.server', 'first-screen.mjs') : null;
+  const hasRenderer = rendererFile !== null && existsSync(rendererFile);
+  let renderer: Promise<FirstScreenModule> | null = null;
+  const loadRenderer = () => (renderer ??= import(pathToFileURL(rendererFile!).href) as Promise<FirstScreenModule>);
+  if (hasRenderer) {
+    // A failure here shows (and is logged) on the first page that needs the renderer.
+    setTimeout(() => void loadRenderer().catch(() => {}), RENDERER_WARM_UP_DELAY_MS).unref();
+  }
+  // Keyed by address and answer: any change to the item (a like, a new rating) is a new entry.
+  const rendered = new Map<string, { markup: Promise<string>; at: number }>();
   return {
     indexHtml,
     preloadTags: (page) => preloads.get(page) ?? '',
+    async renderIdeaDetails(url, detailsJson) {
+      if (!hasRenderer) return null;
+      const key = `${url}\n${detailsJson}`;
+      const now = Date.now();
+      const hit = rendered.get(key);
+      if (hit && now - hit.at < FIRST_SCREEN_TTL_MS) return hit.markup;
+      rendered.delete(key);
+      const markup = loadRenderer().then((mod) => mod.renderIdeaDetails(url, detailsJson));
+      markup.catch(() => rendered.delete(key));
+      rendered.set(key, { markup, at: now });
+      // Oldest first (insertion order): drop the expired and anything beyond the limit.
+      for (const [k, v] of rendered) {
+        if (rendered.size <= FIRST_SCREEN_CACHE_SIZE && now - v.at < FIRST_SCREEN_TTL_MS) break;
+        rendered.delete(k);
+      }
+      return markup;
+    },
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

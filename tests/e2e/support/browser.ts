@@ -62,10 +62,16 @@ export function useBrowser() {
      */
     async newPage(
       viewport = DESKTOP,
-      options: { colorScheme?: 'light' | 'dark'; periodicDialogs?: boolean } = {},
+      options: { colorScheme?: 'light' | 'dark'; periodicDialogs?: boolean; javaScriptEnabled?: boolean } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
-      const context = await browser.newContext({ viewport, baseURL: baseURL(), colorScheme: options.colorScheme ?? 'light' });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: baseURL(),
+        colorScheme: options.colorScheme ?? 'light',
+        // Off: the page as the server sent it, before (or without) the app's scripts.
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
       if (!options.periodicDialogs) await context.addInitScript(suppressPeriodicDialogs, PERIODIC_DIALOG_KEYS);
       contexts.push(context);
       const page = await context.newPage();

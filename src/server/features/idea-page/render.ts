@@ -10,6 +10,12 @@
  * chunk, from the build manifest, lib/web-assets.ts), and so is its largest paint, the item's
  * picture (`<link rel="preload" as="image" fetchpriority="high">`), which the app otherwise only
  * discovers after its code and the item's data have arrived.
+ *
+ * First paint (issue 7, docs/decisions/0009-first-paint-from-the-server.md): for visitors the
+ * page's first screen comes already rendered inside #root, from the app's own components run on
+ * the server (WebAssets.renderIdeaDetails), so the browser paints the item, its picture included,
+ * once the CSS is in, without waiting for the scripts. Only from the visitor's own answer of
+ * GET /api/ideas/{id} (premium text never reaches it); signed-in people get the empty root as before.
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -153,7 +159,7 @@ export interface RenderIdeaPageOptions {
 
 export async function renderIdeaPage(
   c: Context<AppEnv>,
-  web: Pick<WebAssets, 'indexHtml' | 'preloadTags'>,
+  web: Pick<WebAssets, 'indexHtml' | 'preloadTags' | 'renderIdeaDetails'>,
   opts: RenderIdeaPageOptions = {},
 ): Promise<Response | null> {
   const { indexHtml } = web;
@@ -179,10 +185,37 @@ export async function renderIdeaPage(
   }
   const head = ideaHeadTags(idea, c.var.config.PUBLIC_URL);
   let initial = '';
+  let firstScreen: string | null = null;
   if (opts.visitorDetails && !carriesCredentials(c.req.raw.headers)) {
     const json = await opts.visitorDetails(idea.id).catch(() => null);
-    if (json) initial = `<meta name="${INITIAL_IDEA_META_NAME}" content="${escapeHtml(json)}" />`;
+    if (json) {
+      initial = `<meta name="${INITIAL_IDEA_META_NAME}" content="${escapeHtml(json)}" />`;
+      firstScreen = await web.renderIdeaDetails(c.req.path, json).catch((error: unknown) => {
+        // The page still works without it: the app renders the item as before, only later.
+        c.var.logger.warn({ err: loggableError(error).message }, 'idea page: rendering the first screen failed');
+        return null;
+      });
+    }
   }
   const tags = [head.tags, initial].filter(Boolean).join('\n    ');
-  return c.html(injectHead(indexHtml, head.title, withPreloads(tags), imagePreloadTag(idea.imageUrl)), 200);
+  const html = injectHead(indexHtml, head.title, withPreloads(tags), imagePreloadTag(idea.imageUrl));
+  return c.html(firstScreen ? injectRoot(html, firstScreen) : html, 200);
+}
+
+const EMPTY_ROOT = /<div id="root"><\/div>/;
+const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")( crossorigin)?/g;
+
+/**
+ * index.html with `markup` (already escaped HTML, rendered by Preact) inside its empty app root;
+ * unchanged when there is no such root. main.tsx hydrates it.
+ *
+ * The page no longer needs the app's code to be seen, so that code is fetched at low priority:
+ * on a slow connection the stylesheet and the picture, which the first paint does need, get the
+ * bandwidth first, and the app takes over once its code is in.
+ */
+export function injectRoot(indexHtml: string, markup: string): string {
+  if (!EMPTY_ROOT.test(indexHtml)) return indexHtml;
+  return indexHtml
+    .replace(APP_SCRIPTS, (tag) => `${tag} fetchpriority="low"`)
+    .replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered>${markup}</div>`);
 }

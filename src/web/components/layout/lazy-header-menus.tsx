@@ -6,12 +6,16 @@
  * is not lost: the real menu mounts already open.
  */
 import { ChevronDown, Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import { Button } from '../ui/button';
 
 const load = () => import('./learn-more-menu');
-const LazyLearnMoreMenu = lazy(() => load().then((m) => ({ default: m.LearnMoreMenu })));
-const LazyMobileDrawer = lazy(() => load().then((m) => ({ default: m.MobileDrawer })));
+const LazyLearnMoreMenu = preloadable(() => load().then((m) => m.LearnMoreMenu));
+const LazyMobileDrawer = preloadable(() => load().then((m) => m.MobileDrawer));
+
+/** The real menus, loaded before the server renders a page and before the app hydrates it (main.tsx, first-screen.tsx). */
+export const preloadHeaderMenus = () => Promise.all([LazyLearnMoreMenu.preload(), LazyMobileDrawer.preload()]);
 
 export function LearnMoreMenu() {
   const [pressed, setPressed] = useState(false);

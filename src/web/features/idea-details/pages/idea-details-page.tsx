@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { preloadable } from '../../../lib/preloadable';
 import { usePageMeta } from '../../../lib/page-meta';
 import { type SessionState, useSession } from '../../auth/hooks/use-session';
 import { useIdea } from '../api/get-idea';
@@ -20,8 +21,15 @@ import { BUY_ALERT } from '../lib/buy';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
-const DiscussionSection = lazy(() => import('../components/discussion-section').then((m) => ({ default: m.DiscussionSection })));
+const DiscussionSection = preloadable(() => import('../components/discussion-section').then((m) => m.DiscussionSection));
 const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
+
+/**
+ * What the server paints of this page beyond its own chunk (src/web/first-screen.tsx renders the
+ * discussion too): loaded before the server renders it and before the app hydrates it
+ * (app/router.tsx preloadRoute).
+ */
+export const preloadParts = () => DiscussionSection.preload();
 
 export function IdeaNotFound() {
   usePageMeta({ title: 'Idea not found | IdeaHub' });

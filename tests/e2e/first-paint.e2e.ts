@@ -1,0 +1,151 @@
+/**
+ * First paint of the details page (issue 7, docs/decisions/0009-first-paint-from-the-server.md):
+ * a visitor sees the item, picture and all, in the page the server sends, before any script has
+ * run; when the app takes over, the screen stays as it was: nothing moves, no loading view flashes
+ * in between, and the payloads in an item's texts stay text on the way.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { newPerson } from './support/people.ts';
+
+const ITEM = 'Solar cold rooms for market women';
+
+async function itemId(title: string): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const res = await fetch(`${baseURL()}/api/ideas?limit=50&q=${encodeURIComponent(title)}`).catch(() => null);
+    const items = res?.ok ? ((await res.json()) as { items: { id: string; title: string }[] }).items : [];
+    const item = items.find((i) => i.title === title);
+    if (item) return item.id;
+    if (Date.now() > deadline) throw new Error(`no seeded item "${title}"`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Runs in the page before its scripts: records every layout shift, and whether the app's loading
+ * view ('Loading...') or the details skeleton was ever put on the page.
+ */
+function watchFirstScreen() {
+  const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
+  w.__shifts = [];
+  w.__loadingShown = false;
+  type Shift = PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  const describe = (node: Node | undefined) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${String(node.getAttribute('class')).slice(0, 40)}` : String(node?.nodeName));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[]) {
+      const moved = entry.sources.map((s) => `${describe(s.node)} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+      w.__shifts.push({ value: entry.value, moved });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new MutationObserver(() => {
+    if (document.querySelector('[aria-busy="true"] [data-slot="skeleton"], [role="status"][aria-live="polite"]')) w.__loadingShown = true;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Where the item's title and picture are, and what the page says. */
+async function firstScreen(page: Page) {
+  const box = async (selector: string) => {
+    const b = await page.locator(selector).first().boundingBox();
+    return b && { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
+  };
+  return { title: await box('main h1'), picture: await box('main article img'), text: (await page.locator('main article > div').first().innerText()).trim() };
+}
+
+describe('the details page paints before its scripts', () => {
+  const browser = useBrowser();
+  let id = '';
+  beforeAll(async () => {
+    id = await itemId(ITEM);
+  }, 120_000);
+
+  for (const [name, viewport] of [['a phone', MOBILE], ['a desktop', DESKTOP]] as const) {
+    it(`on ${name}: the item shows without scripts, and the app takes over without a shift or a loading view`, async () => {
+      const noScripts = await browser.newPage(viewport, { javaScriptEnabled: false });
+      await noScripts.goto(`/ideas/${id}`);
+      await noScripts.getByRole('heading', { level: 1, name: ITEM }).waitFor();
+      const picture = noScripts.locator('main article img').first();
+      expect(await picture.getAttribute('alt')).toBe(ITEM);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const served = await firstScreen(noScripts);
+      expect(served.text).toContain('Tunde Balogun');
+      expect(served.text).toMatch(/₦250,000/);
+
+      const page = await browser.newPage(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await page.addInitScript(watchFirstScreen);
+      await page.goto(`/ideas/${id}`);
+      await page.waitForLoadState('networkidle');
+      // The app has rendered and asked who is there (the server's header says it does not know yet).
+      await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
+        return { shifts: w.__shifts, loadingShown: w.__loadingShown };
+      });
+      expect(seen).toEqual({ shifts: [], loadingShown: false });
+      expect(await firstScreen(page)).toEqual(served);
+      expect(errors).toEqual([]);
+      await expectAccessible(page);
+    });
+  }
+
+  it('hydrated, the header is the app\'s own: the theme button says what it does, the menu names its trigger', async () => {
+    // Dark mode lives on the device: the server paints the light theme's button, the app corrects it.
+    const page = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
+    await page.goto(`/ideas/${id}`);
+    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    // The trigger's id came from the server, the menu's reference from the app: they must agree.
+    const labelledBy = await menu.getAttribute('aria-labelledby');
+    expect(await page.locator(`[id="${labelledBy}"]`).getAttribute('aria-haspopup')).toBe('menu');
+    // (An open menu hides the rest of the page from assistive tech: check the page once it is closed.)
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expectAccessible(page);
+  });
+
+  it("shows the quotes and entities in an item's texts as typed, before and after the app takes over, and nothing runs", async () => {
+    const sharer = await browser.newPage(DESKTOP);
+    await newPerson(sharer.context(), { name: 'Quinn Quote', contactInfo: 'quinn@contact.test' });
+    const tag = Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
+    const share = await sharer.context().request.post(`${baseURL()}/api/ideas`, {
+      headers: { origin: new URL(baseURL()).origin },
+      data: {
+        category: 'idea',
+        title: `Well filter ${tag}" onfocus="window.__xss=1" data-x="`,
+        // The preview a visitor sees is the first 100 characters: the payloads come first.
+        description: `&#60;script&#62;window.__xss=1&#60;/script&#62; " onmouseover="window.__xss=1" data-x=" a cheap well filter ${tag}.`,
+        price: 10,
+        currency: 'USD',
+      },
+    });
+    expect(share.status(), await share.text()).toBe(201);
+    const { idea } = (await share.json()) as { idea: { id: string; title: string; description: string } };
+
+    for (const javaScriptEnabled of [false, true]) {
+      const page = await browser.newPage(MOBILE, { javaScriptEnabled });
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`/ideas/${idea.id}`);
+      await page.getByRole('heading', { level: 1, name: idea.title }).waitFor();
+      expect(await page.locator('main h1').innerText()).toBe(idea.title);
+      expect(await page.getByTestId('description-preview').innerText()).toContain('&#60;script&#62;window.__xss=1&#60;/script&#62;');
+      const injected = await page.locator('[onfocus], [onmouseover], [onerror], [data-x], img[src="x"], body script:not([src])').count();
+      expect(injected, `scripts ${javaScriptEnabled ? 'on' : 'off'}`).toBe(0);
+      if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null)).toBeNull();
+      expect(dialogs).toEqual([]);
+    }
+  });
+});
