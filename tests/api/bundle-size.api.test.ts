@@ -8,32 +8,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionWebBuild } from '../support/first-screen-build.ts';
 import { HOME_BUDGET_GZIP_BYTES, HOME_LIMIT_GZIP_BYTES, homeInitialJs, kib, readManifest, staticClosure } from '../../bench/bundle-size.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let outDir = '';
 
 describe('home route initial JavaScript', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(path.join(tmpdir(), 'ideahub-bundle-'));
-    // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: libraries would be built in
-    // development mode. Build exactly as `npm run build:web` does.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({
-        configFile: path.join(root, 'vite.config.ts'),
-        mode: 'production',
-        logLevel: 'silent',
-        build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    await productionWebBuild({ outDir, emptyOutDir: true, manifest: true, sourcemap: false }, 'silent');
   }, 120_000);
   afterAll(() => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });

@@ -5,24 +5,26 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, type BuildEnvironmentOptions } from 'vite';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function buildFirstScreenRenderer(webRoot: string): Promise<void> {
-  // vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: libraries would be built in
-  // development mode (as in tests/api/bundle-size.api.test.ts).
+/**
+ * `vite build` with the project's vite.config.ts, for production as `npm run build:web` runs it.
+ * vitest sets NODE_ENV=test, and vite keeps a NODE_ENV it finds: libraries would be built in
+ * development mode, so it is production for the build's duration.
+ */
+export async function productionWebBuild(options: BuildEnvironmentOptions, logLevel: 'error' | 'silent' = 'error'): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'error',
-      build: { ssr: true, outDir: path.join(webRoot, '.server') },
-    });
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel, build: options });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+export async function buildFirstScreenRenderer(webRoot: string): Promise<void> {
+  await productionWebBuild({ ssr: true, outDir: path.join(webRoot, '.server') });
 }

@@ -66,6 +66,16 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
+/** The source's next `count` reads fail, as when the database connection drops. */
+function failNextReads(source: { loadAfter: (...args: never[]) => Promise<unknown> }, count: number) {
+  const original = source.loadAfter;
+  let failures = count;
+  source.loadAfter = async (...args) => {
+    if (failures-- > 0) throw new Error('connection lost');
+    return original(...args);
+  };
+}
+
 describe('TopicFanout', () => {
   it('replays after the resume point, then delivers live rows once, in order', async () => {
     const source = fakeSource();
@@ -175,12 +185,7 @@ describe('TopicFanout', () => {
     const sink = recorder();
     fanout.subscribe('t', null, sink);
     await until(() => sink.isReady);
-    const original = source.loadAfter;
-    let failures = 1;
-    source.loadAfter = async (...args) => {
-      if (failures-- > 0) throw new Error('connection lost');
-      return original(...args);
-    };
+    failNextReads(source, 1);
     source.add('t', 1);
     fanout.notifyInserted('t');
     await until(() => sink.log.length === 1);
@@ -251,12 +256,7 @@ describe('TopicFanout with rows carried by notices', () => {
     const sink = recorder();
     fanout.subscribe('t', null, sink);
     await until(() => sink.isReady);
-    const original = source.loadAfter;
-    let failures = 1;
-    source.loadAfter = async (...args) => {
-      if (failures-- > 0) throw new Error('connection lost');
-      return original(...args);
-    };
+    failNextReads(source, 1);
     // Row 2's notice carries no row (too long for a notice) and its read fails.
     source.add('t', 2);
     fanout.notifyInserted('t');
