@@ -15,6 +15,7 @@
  * Receipt is taken the moment the event is parsed, on the machine's clock like the benchmark's.
  */
 import http from 'node:http';
+import { sseBlocks } from '../tests/load/sse.ts';
 
 interface Start {
   type: 'start';
@@ -46,21 +47,17 @@ function subscribe(url: string, cookie: string, who: number): Promise<void> {
         return;
       }
       res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
+      res.on(
+        'data',
+        sseBlocks((block) => {
           if (block === ': ready') resolve();
           else if (block.includes('\nevent: message\n')) {
             const now = Date.now();
             const m = JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)) as { id: number; content: string; createdAt: string };
             deliveries.push(who, m.id, Number(m.content.split(' ')[1]), now, Date.parse(m.createdAt));
           }
-        }
-      });
+        }),
+      );
       res.on('error', () => {});
     });
     req.on('error', (error) => {

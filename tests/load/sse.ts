@@ -36,6 +36,20 @@ export interface Subscriber {
   close(): void;
 }
 
+/** Feeds text chunks of an event stream in; calls `onBlock` with each complete event block (without its blank line). */
+export function sseBlocks(onBlock: (block: string) => void): (chunk: string) => void {
+  let buffer = '';
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onBlock(block);
+    }
+  };
+}
+
 export function subscribe(opts: SubscriberOptions): Subscriber {
   const ids: number[] = [];
   const arrivedAt = new Map<number, number>();
@@ -115,15 +129,7 @@ export function subscribe(opts: SubscriberOptions): Subscriber {
       }
       live = true;
       res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          handleBlock(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
-      });
+      res.on('data', sseBlocks(handleBlock));
       res.on('end', onEnd);
       res.on('error', onEnd);
       res.on('aborted', onEnd);
