@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
+import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
+import { listQuery } from './queries.ts';
 
 async function list(t: ReturnType<typeof useTestServer>, query: string) {
   const res = await t.fetch(`/api/ideas${query}`);
@@ -103,6 +105,31 @@ describe.each(databaseKinds())('GET /api/ideas on %s', (kind) => {
       const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('bad_request');
       expect(body.error.message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('pages the whole list by any page size, for visitors and signed-in people alike', async () => {
+    // The newest 27 items of the list, dated ahead of every other test's.
+    const u = await createUser(t.db);
+    const ahead = Date.now() + 86_400_000;
+    const made = [];
+    for (let i = 0; i < 27; i++) made.push(await createIdea(t.db, { userId: u.id, title: `Page size item ${i}`, createdAt: new Date(ahead + i * 1000) }));
+    const newestFirst = made.map((m) => m.id).reverse();
+    const person = await signedInUser(t);
+    for (const [limit, headers] of [[25, {}], [3, {}], [25, { cookie: person.cookie }], [3, { cookie: person.cookie }]] as const) {
+      const first = ideaListResponseSchema.parse(await (await t.fetch(`/api/ideas?limit=${limit}`, { headers })).json());
+      expect(first.items.map((i) => i.id)).toEqual(newestFirst.slice(0, limit));
+      expect(first.nextCursor).not.toBeNull();
+      const second = ideaListResponseSchema.parse(await (await t.fetch(`/api/ideas?limit=${limit}&cursor=${first.nextCursor}`, { headers })).json());
+      expect(second.items.map((i) => i.id).slice(0, Math.min(limit, 27 - limit))).toEqual(newestFirst.slice(limit, limit + Math.min(limit, 27 - limit)));
+    }
+  });
+
+  it('writes the row limit into the list statement, so a prepared generic plan knows how few rows it reads', () => {
+    for (const rows of [21, 51]) {
+      const query = listQuery(t.db, { category: true, userId: false, after: true, viewer: true, rows }).toSQL();
+      expect(query.sql).toMatch(new RegExp(`limit ${rows}$`));
+      expect(query.params).not.toContain(rows);
     }
   });
 });

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
 import type { Keyset } from './cursor.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../shared/schemas/ideas.ts';
 
 export interface ListIdeasFilter {
   category?: 'idea' | 'product';
@@ -75,31 +76,57 @@ export function olderThan(createdAt: AnyPgColumn, id: AnyPgColumn, after: Keyset
  * statement: PostgreSQL then plans it once per connection instead of on every request (planning
  * this join took 1-2 ms, executing it 0.2 ms; bench/RESULTS.md). Searches are not prepared: a
  * generic plan cannot know how rare a word is, and the trigram index only pays for rare ones.
+ *
+ * The row limit is written into the statement, never a parameter: with `limit $1` PostgreSQL's
+ * generic plan (used from the sixth execution on) assumes a tenth of the table will be read, and
+ * chose a parallel plan that started two worker processes per request (7.4 ms instead of 0.4 ms;
+ * signed-in lists at 50 connections fell to ~300 req/s; bench/RESULTS.md). Two sizes keep the
+ * statements few: a page of up to PAGE_SIZE_DEFAULT rows, or up to PAGE_SIZE_MAX; the caller
+ * slices (one row beyond the page says whether there is a next one).
  */
-function listStatement(db: Db, shape: { category: boolean; userId: boolean; after: boolean; viewer: boolean }) {
-  const key = `ideas_list_${Number(shape.category)}${Number(shape.userId)}${Number(shape.after)}${Number(shape.viewer)}`;
-  return prepared(db, key, () => {
-    const viewerId = sql.placeholder('viewerId');
-    const where: SQL[] = [];
-    if (shape.category) where.push(sql`${ideas.category} = ${sql.placeholder('category')}`);
-    if (shape.userId) where.push(sql`${ideas.userId} = ${sql.placeholder('userId')}`);
-    if (shape.after) {
-      where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
-    }
-    let query = db
-      .select({ ...ideaCardColumns, ...viewerStateColumns(shape.viewer) })
-      .from(ideas)
-      .leftJoin(profiles, eq(profiles.userId, ideas.userId))
-      .$dynamic();
-    if (shape.viewer) {
-      query = query.leftJoin(savedItems, savedByViewer(viewerId)).leftJoin(likes, likedByViewer(viewerId));
-    }
-    return query
+export function listRowLimit(limit: number): number {
+  return (limit <= PAGE_SIZE_DEFAULT ? PAGE_SIZE_DEFAULT : PAGE_SIZE_MAX) + 1;
+}
+
+function listStatement(db: Db, shape: ListShape) {
+  const key = `ideas_list_${Number(shape.category)}${Number(shape.userId)}${Number(shape.after)}${Number(shape.viewer)}_${shape.rows}`;
+  return prepared(db, key, () => listQuery(db, shape).prepare(key));
+}
+
+interface ListShape {
+  category: boolean;
+  userId: boolean;
+  after: boolean;
+  viewer: boolean;
+  /** Rows to read, written into the SQL (listRowLimit). */
+  rows: number;
+}
+
+/** The list's query for one shape, its values as placeholders (exported for its SQL's test). */
+export function listQuery(db: Db, shape: ListShape) {
+  const viewerId = sql.placeholder('viewerId');
+  const where: SQL[] = [];
+  if (shape.category) where.push(sql`${ideas.category} = ${sql.placeholder('category')}`);
+  if (shape.userId) where.push(sql`${ideas.userId} = ${sql.placeholder('userId')}`);
+  if (shape.after) {
+    where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+  }
+  let query = db
+    .select({ ...ideaCardColumns, ...viewerStateColumns(shape.viewer) })
+    .from(ideas)
+    .leftJoin(profiles, eq(profiles.userId, ideas.userId))
+    .$dynamic();
+  if (shape.viewer) {
+    query = query.leftJoin(savedItems, savedByViewer(viewerId)).leftJoin(likes, likedByViewer(viewerId));
+  }
+  return (
+    query
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(ideas.createdAt), desc(ideas.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(key);
-  });
+      // drizzle sends a number as a parameter; raw SQL is written into the statement as it is.
+      // Its typings only name number | Placeholder, though it renders any SQL it is given.
+      .limit(sql.raw(String(Math.trunc(shape.rows))) as unknown as number)
+  );
 }
 
 /** A prepared query (drizzle's prepared statement, reduced to what is called here). */
@@ -119,14 +146,14 @@ function prepared(db: Db, key: string, build: () => PreparedQuery): PreparedQuer
 
 export async function listIdeas(db: Db, f: ListIdeasFilter) {
   if (!f.search) {
-    const statement = listStatement(db, { category: !!f.category, userId: !!f.userId, after: !!f.after, viewer: !!f.viewerId });
+    const rows = listRowLimit(f.limit);
+    const statement = listStatement(db, { category: !!f.category, userId: !!f.userId, after: !!f.after, viewer: !!f.viewerId, rows });
     return (await statement.execute({
       category: f.category,
       userId: f.userId,
       afterCreatedAt: f.after?.createdAt.toISOString(),
       afterId: f.after?.id,
       viewerId: f.viewerId,
-      limit: f.limit + 1,
     })) as Awaited<ReturnType<typeof searchIdeas>>;
   }
   return searchIdeas(db, f);
