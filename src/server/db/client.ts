@@ -2,7 +2,7 @@
  * Opens the store of record: PGlite under DATA_DIR by default (one process only, locked),
  * or the PostgreSQL server at DATABASE_URL. Both get the same schema and migrations.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import * as schema from './schema.ts';
+import { copyTemplate, pgliteDir, takeEarlyTemplateCopy } from './template-copy.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,7 +48,7 @@ export function migrationsFolder(): string {
 /**
  * A freshly created, migrated, cleanly closed embedded database made by the production build
  * (scripts/build-server.mjs → dist/server/pglite-template). PGlite's initdb takes 2-4 s; copying
- * this folder takes milliseconds, so a first start on an empty DATA_DIR is as quick as any other.
+ * this folder takes 0.1-2 s, begun before the server's code loads (template-copy.ts).
  * Migrations still run at start-up (they apply whatever is newer than the template). Null when
  * running from source (tsx) or when the build made none.
  */
@@ -132,19 +133,21 @@ export async function openPglite(dataDir: string, opts: { template?: string | nu
     client = new PGlite({ extensions: { pg_trgm } });
   } else {
     const dir = path.resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
-    lock = acquireDataDirLock(dir);
-    const pgDir = path.join(dir, 'pg');
+    // The production entry may have begun copying the template already (template-copy.ts).
+    const early = takeEarlyTemplateCopy(dir);
+    if (!early) mkdirSync(dir, { recursive: true });
+    lock = early?.lock ?? acquireDataDirLock(dir);
+    const pgDir = pgliteDir(dir);
     const open = async () => {
       const c = new PGlite(pgDir, { extensions: { pg_trgm } });
       await c.waitReady;
       return c;
     };
     try {
-      const template = existsSync(pgDir) ? null : opts.template === undefined ? pgliteTemplate() : opts.template;
-      if (template) {
+      const template = early || existsSync(pgDir) ? null : opts.template === undefined ? pgliteTemplate() : opts.template;
+      if (early || template) {
         try {
-          cpSync(template, pgDir, { recursive: true });
+          await (early ? early.copied : copyTemplate(template!, pgDir));
           client = await open();
         } catch {
           rmSync(pgDir, { recursive: true, force: true });
