@@ -314,6 +314,75 @@ describe('createEventStream', () => {
   });
 });
 
+describe('createEventStream served by Node', () => {
+  /** What the stream uses of Node's response, recorded. */
+  function fakeResponse() {
+    const written: string[] = [];
+    return {
+      headersSent: false,
+      destroyed: false,
+      writableEnded: false,
+      writableLength: 0,
+      written,
+      write(chunk: Uint8Array) {
+        written.push(new TextDecoder().decode(chunk));
+        return true;
+      },
+    };
+  }
+  const decode = (r: ReadableStreamReadResult<Uint8Array>) => (r.done ? 'done' : new TextDecoder().decode(r.value));
+
+  it('writes events to the response once the head and every queued chunk are out, in order', async () => {
+    const response = fakeResponse();
+    const stream = createEventStream({ onClose: () => {}, response: response as never });
+    const reader = stream.body.getReader();
+    // As @hono/node-server does: read before writing the head, then keep one read pending.
+    expect(decode(await reader.read())).toBe('retry: 3000\n\n');
+    const pending = reader.read();
+    await tick();
+    stream.send('message', { id: 1 }, 1);
+    response.headersSent = true;
+    expect(decode(await pending)).toBe('id: 1\nevent: message\ndata: {"id":1}\n\n');
+    // The server writes it and reads again: the queue is empty, from now on events go straight out.
+    const last = reader.read();
+    await tick();
+    stream.send('message', { id: 2 }, 2);
+    stream.comment('ping');
+    stream.send('message', { id: 3 }, 3);
+    expect(response.written).toEqual([
+      'id: 2\nevent: message\ndata: {"id":2}\n\n',
+      ': ping\n\n',
+      'id: 3\nevent: message\ndata: {"id":3}\n\n',
+    ]);
+    // Closing ends the body, which is how the server knows to end the response.
+    stream.close();
+    expect(decode(await last)).toBe('done');
+  });
+
+  it('keeps using the stream until the head is out, and closes when the client stops reading', async () => {
+    const response = fakeResponse();
+    const onClose = vi.fn();
+    const stream = createEventStream({ onClose, response: response as never, maxQueuedBytes: 100 });
+    const reader = stream.body.getReader();
+    await reader.read();
+    const beforeHead = reader.read();
+    await tick();
+    stream.send('message', { id: 1 }, 1);
+    expect(response.written).toEqual([]);
+    expect(decode(await beforeHead)).toContain('"id":1');
+    response.headersSent = true;
+    void reader.read();
+    await tick();
+    response.writableLength = 101;
+    stream.send('message', { id: 2 }, 2);
+    expect(response.written).toHaveLength(1);
+    expect(stream.closed).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    stream.send('message', { id: 3 }, 3);
+    expect(response.written).toHaveLength(1);
+  });
+});
+
 describe('Heartbeat', () => {
   it('pings every open stream on one timer and stops when none is left', async () => {
     const heartbeat = new Heartbeat(10);

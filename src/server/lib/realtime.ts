@@ -22,6 +22,7 @@
  * topic arrive in id order, none missing: a row carried by a notice is the next one after the
  * watermark when the watermark's read started in that session.
  */
+import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { type Logger, loggableError } from '../logger.ts';
@@ -503,6 +504,12 @@ export interface EventStreamOptions {
   retryMs?: number;
   /** Bytes queued for a slow client before the stream is closed (the client resumes on reconnect). */
   maxQueuedBytes?: number;
+  /**
+   * Node's response for this request, when Node serves it (@hono/node-server's `outgoing`). Once
+   * the response's head and every chunk the body stream held have gone out, events are written
+   * to it directly instead of through the web stream (see createEventStream).
+   */
+  response?: ServerResponse;
   onClose(): void;
 }
 
@@ -518,10 +525,21 @@ export function encodeSseEvent(event: string, data: unknown, id?: number): Uint8
   return encoder.encode(sseEvent(event, data, id));
 }
 
+/**
+ * One Server-Sent Events response. Its body is a web stream, which is how Hono hands a response
+ * to the server. When Node serves it (opts.response), the stream only carries what comes before
+ * the server's first read of an empty stream; from that moment (`pull`, called by the reader once
+ * every earlier chunk has been written, and only after the head went out) each event is written
+ * to Node's response directly: a fan-out to 500 streams then costs 500 socket writes, not 500
+ * trips through the web stream's queue, promises and reader as well (bench/RESULTS.md,
+ * realtime). The order of events is kept: nothing is written directly while the stream still
+ * holds a chunk. Closing closes the stream, and the server ends the response after its last write.
+ */
 export function createEventStream(opts: EventStreamOptions): EventStream {
   const maxQueued = opts.maxQueuedBytes ?? 1024 * 1024;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let closed = false;
+  let direct: ServerResponse | null = null;
 
   const finish = () => {
     if (closed) return;
@@ -537,6 +555,12 @@ export function createEventStream(opts: EventStreamOptions): EventStream {
 
   const write = (chunk: Uint8Array) => {
     if (closed || !controller) return;
+    if (direct) {
+      if (direct.destroyed || direct.writableEnded) return finish();
+      direct.write(chunk);
+      if (direct.writableLength > maxQueued) finish();
+      return;
+    }
     try {
       controller.enqueue(chunk);
     } catch {
@@ -551,6 +575,10 @@ export function createEventStream(opts: EventStreamOptions): EventStream {
       start(c) {
         controller = c;
         c.enqueue(encoder.encode(`retry: ${opts.retryMs ?? 3000}\n\n`));
+      },
+      pull() {
+        // The reader wants more and the queue is empty: everything so far has been written.
+        if (opts.response?.headersSent && !closed) direct = opts.response;
       },
       cancel() {
         finish();

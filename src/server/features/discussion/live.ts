@@ -13,6 +13,7 @@
  * On connect the stream replays every message after Last-Event-ID (header, else ?lastEventId=),
  * in order, once, then continues live. Without either, it starts at the newest message.
  */
+import type { ServerResponse } from 'node:http';
 import type { DiscussionMessage } from '../../../shared/schemas/discussion.ts';
 import { STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
 import type { Database } from '../../db/client.ts';
@@ -79,7 +80,8 @@ export interface DiscussionRealtime {
   /** Starts listening (call once, before serving). */
   start(): Promise<void>;
   /** The event stream of one item's discussion for a viewer already found entitled; 503 while shutting down. */
-  openStream(ideaId: string, fromId: number | null, signal: AbortSignal): Response;
+  /** `response`: Node's response when Node serves the request (events are then written to it directly). */
+  openStream(ideaId: string, fromId: number | null, signal: AbortSignal, response?: ServerResponse): Response;
   /** Ends every open stream and refuses new ones: lets the HTTP server close (shutdown). */
   closeAllStreams(): void;
   /** Stops listening (after closeAllStreams, before the database closes). */
@@ -134,10 +136,11 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
       );
     },
 
-    openStream(ideaId, fromId, signal) {
+    openStream(ideaId, fromId, signal, response) {
       let subscription: { unsubscribe(): void } | null = null;
       const stream = createEventStream({
         signal,
+        response,
         retryMs: opts.retryMs,
         onClose() {
           subscription?.unsubscribe();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   discussionMessageSchema,
@@ -111,6 +112,8 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
       return c.json({ error: { code: 'unavailable', message: 'Live updates are not available on this server.' } }, 503);
     }
     const from = resumeFrom(c.req.header('last-event-id'), c.req.query('lastEventId'));
-    return realtime.openStream(ideaId, from, c.req.raw.signal);
+    // Served by Node (@hono/node-server), the request's env carries Node's response.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    return realtime.openStream(ideaId, from, c.req.raw.signal, outgoing);
   });
 }
