@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
 import { chooseEncoding, compression } from './compression.ts';
 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Solar water pump number ${i}` })) };
@@ -73,5 +74,38 @@ describe('compression', () => {
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.text()).toContain('data: xxx');
+  });
+});
+
+describe('compression served by Node', () => {
+  it("compresses the body Node's Response keeps in memory without draining a web stream for it", async () => {
+    const { createServer } = await import('node:http');
+    const { getRequestListener } = await import('@hono/node-server');
+    const { a } = app();
+    // The web platform's Response, which @hono/node-server's own builds when a body is read.
+    const WebResponse = globalThis.Response;
+    // As the server does (server.ts): @hono/node-server's listener, which puts its Response in place.
+    const server = createServer(getRequestListener(a.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const drained = vi.spyOn(WebResponse.prototype, 'arrayBuffer');
+    expect(globalThis.Response).not.toBe(WebResponse);
+    try {
+      const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const { request } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+        request({ port, host: '127.0.0.1', path: '/big', headers: { 'accept-encoding': 'gzip' } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (d: Buffer) => chunks.push(d)).on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(res.body).toString())).toEqual(big);
+      expect(drained).not.toHaveBeenCalled();
+    } finally {
+      drained.mockRestore();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -47,16 +47,35 @@ export function compressBytes(body: Uint8Array, encoding: Encoding, best: boolea
   return gzipSync(body, { level: best ? 9 : 4 }) as Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * @hono/node-server's Response (what `new Response()` makes in the server) keeps a string or
+ * bytes body as it was given, as `[status, body, headers]` under a symbol of its own, and only
+ * builds a real web Response, with a web stream for its body, when something asks for `.body`,
+ * `.arrayBuffer()` or `.statusText`. Reading the body from there skips building and draining
+ * that stream for a body already in memory (~12% of a signed-in list request's CPU,
+ * bench/RESULTS.md). Undefined for any other Response: the caller then reads it the standard way.
+ */
+let keptBodySymbol: symbol | undefined;
+function keptBody(res: Response): string | Uint8Array | null | undefined {
+  keptBodySymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  const kept = keptBodySymbol ? (res as unknown as Record<symbol, unknown>)[keptBodySymbol] : undefined;
+  if (!Array.isArray(kept)) return undefined;
+  const body: unknown = kept[1];
+  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
+}
+
 export function compression(): MiddlewareHandler {
   const assets = new Map<string, Uint8Array<ArrayBuffer>>();
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding')) return;
+    if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return;
     const type = res.headers.get('Content-Type') ?? '';
     if (!COMPRESSIBLE.test(type)) return;
     const cacheControl = res.headers.get('Cache-Control') ?? '';
     if (/no-transform/i.test(cacheControl)) return;
+    const kept = keptBody(res);
+    if (kept === null || (kept === undefined && !res.body)) return;
     const immutable = /immutable/i.test(cacheControl) && res.status === 200;
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), immutable);
     const length = Number(res.headers.get('Content-Length') ?? NaN);
@@ -67,17 +86,17 @@ export function compression(): MiddlewareHandler {
     const key = immutable ? `${encoding} ${c.req.path}` : '';
     let encoded = key ? assets.get(key) : undefined;
     if (!encoded) {
-      const body = new Uint8Array(await res.arrayBuffer());
+      const body = typeof kept === 'string' ? Buffer.from(kept) : (kept ?? new Uint8Array(await res.arrayBuffer()));
       if (body.byteLength < MIN_BYTES) {
-        const plain = new Response(body, res);
+        const plain = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, headers: res.headers });
         varyOnEncoding(plain.headers);
         replaceResponse(c, plain);
         return;
       }
       encoded = compressBytes(body, encoding, immutable);
       if (key && assets.size < ASSET_CACHE_LIMIT) assets.set(key, encoded);
-    } else {
-      await res.body.cancel();
+    } else if (kept === undefined) {
+      await res.body!.cancel();
     }
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);
@@ -86,7 +105,7 @@ export function compression(): MiddlewareHandler {
     // A strong validator names the bytes; the compressed bytes differ, so it becomes weak.
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-    replaceResponse(c, new Response(encoded, { status: res.status, statusText: res.statusText, headers }));
+    replaceResponse(c, new Response(encoded, { status: res.status, headers }));
   };
 }
 
