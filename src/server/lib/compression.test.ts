@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { createRequire } from 'node:module';
+import { createServer, request } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseEncoding, compression } from './compression.ts';
 
@@ -79,7 +79,6 @@ describe('compression', () => {
 
 describe('compression served by Node', () => {
   it("compresses the body Node's Response keeps in memory without draining a web stream for it", async () => {
-    const { createServer } = await import('node:http');
     const { getRequestListener } = await import('@hono/node-server');
     const { a } = app();
     // The web platform's Response, which @hono/node-server's own builds when a body is read.
@@ -92,7 +91,6 @@ describe('compression served by Node', () => {
     expect(globalThis.Response).not.toBe(WebResponse);
     try {
       const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const { request } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
         request({ port, host: '127.0.0.1', path: '/big', headers: { 'accept-encoding': 'gzip' } }, (r) => {
           const chunks: Buffer[] = [];
           r.on('data', (d: Buffer) => chunks.push(d)).on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
