@@ -217,7 +217,10 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
         }),
       );
     }
-    await until(() => realtime.subscriberCount === 0 && realtime.openStreams === 0);
+    // Joins and leaves go through the topic's queue, behind its reads of the newest message id; on
+    // a loaded machine (a CI run on PostgreSQL beside other work) draining it took over 5 s. The
+    // check is that nothing is left behind, not how fast.
+    await until(() => realtime.subscriberCount === 0 && realtime.openStreams === 0, 30_000);
     expect(realtime.subscriberCount).toBe(0);
     expect(realtime.openStreams).toBe(0);
     // And over real sockets: clients that vanish are noticed too.
