@@ -92,21 +92,23 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="idea-search" className="sr-only">
-            Search ideas and products
-          </label>
-          <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
-          <Input
-            id="idea-search"
-            type="search"
-            placeholder="Search ideas and products..."
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="h-11 pl-9"
-            maxLength={200}
-          />
-        </form>
+        <HydrateLater>
+          <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor="idea-search" className="sr-only">
+              Search ideas and products
+            </label>
+            <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+            <Input
+              id="idea-search"
+              type="search"
+              placeholder="Search ideas and products..."
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className="h-11 pl-9"
+              maxLength={200}
+            />
+          </form>
+        </HydrateLater>
         {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls.
             Hydrated in a turn of its own, after the header (its ids come from useId: lib/hydrate-later.tsx). */}
         <HydrateLater>
