@@ -16,6 +16,7 @@ import { registerCouponRoutes } from './features/coupons/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { renderHomePage } from './features/home-page/render.ts';
 import { renderIdeaPage } from './features/idea-page/render.ts';
 import { registerIdeaManageRoutes } from './features/ideas/manage-routes.ts';
 import { registerMyIdeaRoutes } from './features/ideas/me-routes.ts';
@@ -180,16 +181,18 @@ export function createApp(deps: AppDeps) {
     c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
   );
 
-  // What a visitor's GET /api/ideas/{id} answers, through the whole app (and its visitors' cache).
-  const visitorDetails = async (id: string) => {
-    const res = await app.request(`/api/ideas/${encodeURIComponent(id)}`, { headers: { 'accept-encoding': 'identity' } });
+  // What a visitor's GET on the API answers, through the whole app (and its visitors' cache).
+  const visitorAnswer = async (apiPath: string) => {
+    const res = await app.request(apiPath, { headers: { 'accept-encoding': 'identity' } });
     return res.status === 200 ? res.text() : null;
   };
+  const visitorDetails = (id: string) => visitorAnswer(`/api/ideas/${encodeURIComponent(id)}`);
   app.get('*', async (c) => {
     const asset = web.serve(c);
     if (asset) return asset;
-    // /ideas/{id}: link-preview tags written into the page, 404 for a missing item.
-    return (await renderIdeaPage(c, web, { visitorDetails })) ?? web.sendIndex(c);
+    // Home for a visitor: its first screen written into the page.
+    // /ideas/{id}: link-preview tags (and a visitor's first screen) written into the page, 404 for a missing item.
+    return (await renderHomePage(c, web, { visitorAnswer })) ?? (await renderIdeaPage(c, web, { visitorDetails })) ?? web.sendIndex(c);
   });
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));

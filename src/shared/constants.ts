@@ -113,3 +113,27 @@ export const MAINTENANCE_ERROR_CODE = 'maintenance';
  * GET /api/ideas/{id} answers a visitor, so the page renders it without a round trip.
  */
 export const INITIAL_IDEA_META_NAME = 'ideahub-idea';
+
+/**
+ * The <meta> a server-written home page carries for visitors: the list's first page exactly as
+ * GET /api/ideas answers a visitor (homeListRequest), so the app shows the same list at once.
+ */
+export const INITIAL_IDEAS_META_NAME = 'ideahub-ideas';
+
+/** Items per page of home's list. */
+export const IDEAS_PAGE_SIZE = 20;
+
+export type BrowseCategory = 'all' | 'idea' | 'product';
+
+/** Home's category tab from its address (`?category=`): anything unknown is 'all'. */
+export function browseCategoryOf(value: string | null): BrowseCategory {
+  return value === 'idea' || value === 'product' ? value : 'all';
+}
+
+/**
+ * The request for the first page of home's list in a category, as the app sends it
+ * (features/ideas/api/list-ideas.ts) and as the server asks it for a visitor's home page.
+ */
+export function homeListRequest(category: BrowseCategory): string {
+  return `/api/ideas?category=${category}&limit=${IDEAS_PAGE_SIZE}`;
+}

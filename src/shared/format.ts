@@ -1,19 +1,19 @@
 import { CURRENCY_SYMBOLS, type Currency } from './constants.ts';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** '₦250,000', '$89.99', '€35': the currency's symbol and a grouped amount (decimals only when present). */
+/**
+ * '₦250,000', '$89.99', '€35': the currency's symbol and a grouped amount (decimals only when present).
+ * Written out rather than with Intl.NumberFormat: the browser's first NumberFormat loads its locale
+ * data, ~20 ms of the page's first render on a fast machine and four times that on a phone
+ * (bench/RESULTS.md, 2025-11 Lighthouse). Amounts carry at most two decimals (numeric(14, 2)).
+ */
 export function formatPrice(amount: number, currency: Currency): string {
-  const key = `${currency}:${Number.isInteger(amount)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(key, f);
-  }
-  return `${CURRENCY_SYMBOLS[currency]}${f.format(amount)}`;
+  const symbol = CURRENCY_SYMBOLS[currency];
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) return `${symbol}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  const cents = Math.round(Math.abs(amount) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  const fraction = Number.isInteger(amount) ? '' : `.${String(cents % 100).padStart(2, '0')}`;
+  return `${symbol}${sign}${whole}${fraction}`;
 }
 
 /** The creator's name as shown everywhere: the profile's full name, or 'Anonymous'. */

@@ -149,3 +149,91 @@ describe('the details page paints before its scripts', () => {
     }
   });
 });
+
+/** What home's first screen shows: the hero's heading, the first card and where they are. */
+async function homeScreen(page: Page) {
+  const box = async (selector: string) => {
+    const b = await page.locator(selector).first().boundingBox();
+    return b && { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
+  };
+  const cards = page.locator('main ul li');
+  return {
+    heading: await box('main h1'),
+    firstCard: await box('main ul li'),
+    cards: await cards.count(),
+    firstCardText: (await cards.first().innerText()).trim(),
+  };
+}
+
+describe("home's first screen is painted by the server for visitors", () => {
+  const browser = useBrowser();
+  beforeAll(async () => {
+    await itemId(ITEM);
+  }, 120_000);
+
+  for (const [name, viewport] of [['a phone', MOBILE], ['a desktop', DESKTOP]] as const) {
+    it(`on ${name}: the cards show without scripts, and the app takes over without a shift, a loading view or a request for the list`, async () => {
+      const noScripts = await browser.newPage(viewport, { javaScriptEnabled: false });
+      await noScripts.goto('/');
+      await noScripts.getByRole('heading', { level: 1, name: 'Share brilliant ideas. Discover amazing products.' }).waitFor();
+      const card = noScripts.getByRole('listitem').filter({ hasText: ITEM });
+      await card.waitFor();
+      expect(await card.innerText()).toMatch(/₦250,000[\s\S]*Tunde Balogun/);
+      // Without scripts a card is still a link to its page.
+      expect(await card.getByRole('link', { name: ITEM }).getAttribute('href')).toMatch(/^\/ideas\/[0-9a-f-]{36}$/);
+      const served = await homeScreen(noScripts);
+      expect(served.cards).toBe(20);
+
+      const page = await browser.newPage(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      const listRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/ideas') listRequests.push(r.url());
+      });
+      await page.addInitScript(watchFirstScreen);
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
+        return { shifts: w.__shifts, loadingShown: w.__loadingShown };
+      });
+      expect(seen).toEqual({ shifts: [], loadingShown: false });
+      expect(await homeScreen(page)).toEqual(served);
+      // The app showed the list the page carried; it did not ask for it again.
+      expect(listRequests).toEqual([]);
+      expect(errors).toEqual([]);
+      await expectAccessible(page);
+    });
+  }
+
+  it('hydrated in turns, every part works: the menu names its trigger, the tabs filter, a card sends a visitor to sign in', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto('/');
+    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const labelledBy = await menu.getAttribute('aria-labelledby');
+    expect(await page.locator(`[id="${labelledBy}"]`).getAttribute('aria-haspopup')).toBe('menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    // The tabs (ids from useId, hydrated after the header) switch the list in the app.
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.waitForURL(/category=product/);
+    await page.getByRole('heading', { name: 'Amazing Products', exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Products' }).getAttribute('aria-selected')).toBe('true');
+    // The last card of the first page was hydrated too: its Save button is the app's.
+    const other = await browser.newPage(MOBILE);
+    await other.goto('/');
+    await other.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    const last = other.getByRole('listitem').nth(19);
+    await last.getByRole('button', { name: /^Save / }).click();
+    await other.waitForURL(/\/auth$/);
+    await other.getByRole('heading', { name: 'Sign in or create your IdeaHub account' }).waitFor({ state: 'attached' });
+  });
+});

@@ -10,7 +10,7 @@
  *
  * The build's `.server/first-screen.mjs` (also not served; `vite build --ssr`, src/web/first-screen.tsx)
  * renders a page's first screen from the app's own components, for the server to write into the
- * HTML (`renderIdeaDetails`). It is loaded a moment after start-up rather than during it (the
+ * HTML (`renderIdeaDetails`, `renderHome`). It is loaded a moment after start-up rather than during it (the
  * cold start stays as it was) or on the first visit (which would wait ~0.1-0.3 s for it), and
  * what it renders is kept for a few seconds: the same answer for the same address gives the same
  * markup, and rendering a whole page costs milliseconds of CPU.
@@ -81,6 +81,7 @@ function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
 /** What src/web/first-screen.tsx exports, built. */
 interface FirstScreenModule {
   renderIdeaDetails(url: string, detailsJson: string): Promise<string>;
+  renderHome(url: string, listJson: string): Promise<string>;
 }
 
 /** How long rendered markup is reused, and for how many pages at most. */
@@ -101,6 +102,11 @@ export interface WebAssets {
    * when rendering fails.
    */
   renderIdeaDetails(url: string, detailsJson: string): Promise<string | null>;
+  /**
+   * The same for home at `url` (`/`, maybe `?category=`) showing `listJson` (a visitor's answer of
+   * GET /api/ideas for that category's first page).
+   */
+  renderHome(url: string, listJson: string): Promise<string | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
 }
@@ -143,26 +149,28 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   // Keyed by address and answer: any change to the item (a like, a new rating) is a new entry.
   const rendered = new Map<string, { markup: Promise<string>; at: number }>();
+  const render = (page: keyof FirstScreenModule, url: string, json: string): Promise<string | null> => {
+    if (!hasRenderer) return Promise.resolve(null);
+    const key = `${page}\n${url}\n${json}`;
+    const now = Date.now();
+    const hit = rendered.get(key);
+    if (hit && now - hit.at < FIRST_SCREEN_TTL_MS) return hit.markup;
+    rendered.delete(key);
+    const markup = loadRenderer().then((mod) => mod[page](url, json));
+    markup.catch(() => rendered.delete(key));
+    rendered.set(key, { markup, at: now });
+    // Oldest first (insertion order): drop the expired and anything beyond the limit.
+    for (const [k, v] of rendered) {
+      if (rendered.size <= FIRST_SCREEN_CACHE_SIZE && now - v.at < FIRST_SCREEN_TTL_MS) break;
+      rendered.delete(k);
+    }
+    return markup;
+  };
   return {
     indexHtml,
     preloadTags: (page) => preloads.get(page) ?? '',
-    async renderIdeaDetails(url, detailsJson) {
-      if (!hasRenderer) return null;
-      const key = `${url}\n${detailsJson}`;
-      const now = Date.now();
-      const hit = rendered.get(key);
-      if (hit && now - hit.at < FIRST_SCREEN_TTL_MS) return hit.markup;
-      rendered.delete(key);
-      const markup = loadRenderer().then((mod) => mod.renderIdeaDetails(url, detailsJson));
-      markup.catch(() => rendered.delete(key));
-      rendered.set(key, { markup, at: now });
-      // Oldest first (insertion order): drop the expired and anything beyond the limit.
-      for (const [k, v] of rendered) {
-        if (rendered.size <= FIRST_SCREEN_CACHE_SIZE && now - v.at < FIRST_SCREEN_TTL_MS) break;
-        rendered.delete(k);
-      }
-      return markup;
-    },
+    renderIdeaDetails: (url, detailsJson) => render('renderIdeaDetails', url, detailsJson),
+    renderHome: (url, listJson) => render('renderHome', url, listJson),
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

@@ -5,8 +5,12 @@ import { FullScreenLoading } from '../components/layout/full-screen-loading';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { MaintenanceGate } from '../features/admin/components/maintenance-gate';
+import { HydrateLater } from '../lib/hydrate-later';
 
-/** Public pages: the site header, the page, the footer. */
+/**
+ * Public pages: the site header, the page, the footer. On a server-painted page the header and
+ * the footer are hydrated in turns of their own (lib/hydrate-later.tsx), after the page's first pass.
+ */
 export function SiteLayout() {
   return (
     <MaintenanceGate>
@@ -17,13 +21,17 @@ export function SiteLayout() {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <HydrateLater>
+          <SiteHeader />
+        </HydrateLater>
         <main id="main" className="flex-1">
           <Suspense fallback={<FullScreenLoading />}>
             <Outlet />
           </Suspense>
         </main>
-        <SiteFooter />
+        <HydrateLater>
+          <SiteFooter />
+        </HydrateLater>
         <ScrollToTop />
       </div>
     </MaintenanceGate>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { prefetchIdeaForPath } from '../features/idea-details/api/get-idea';
+import { seedIdeasFromPage } from '../features/ideas/api/list-ideas';
 import { ApiError } from '../lib/api-client';
 import { ThemeProvider } from '../lib/theme';
 
@@ -27,6 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => {
     const c = makeQueryClient();
     prefetchIdeaForPath(c, window.location.pathname);
+    seedIdeasFromPage(c, window.location);
     return c;
   });
   return (

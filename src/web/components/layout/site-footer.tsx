@@ -1,4 +1,4 @@
-import { type ComponentProps, type ComponentType, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
 import { ArrowUp, Lock, Mail, MapPin, Phone, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -113,7 +113,9 @@ function FooterHeading({ children, id }: { children: ReactNode; id?: string }) {
  * the address is checked on the client and acknowledged with a toast.
  */
 function NewsletterForm() {
-  const inputId = useId();
+  // A fixed id (one footer per page), not useId: the footer is hydrated in a turn of its own
+  // (lib/hydrate-later.tsx), after parts that may hand out ids in another order than the server did.
+  const inputId = 'footer-newsletter-email';
   const errorId = `${inputId}-error`;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

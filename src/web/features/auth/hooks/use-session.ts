@@ -3,7 +3,7 @@
  * signed out. The session lives in an httpOnly cookie; asking get-session also renews it while
  * the person keeps using the site, and rechecking on focus notices a sign-out in another tab.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
 import { toast } from '../../../components/ui/use-toast';
@@ -31,6 +31,11 @@ export function useSession(): SessionState {
   if (q.isPending) return { status: 'loading', user: null };
   if (q.data) return { status: 'signed-in', user: q.data };
   return { status: 'signed-out', user: null };
+}
+
+/** Whether the session's last answer is a signed-in person (false while it is still being asked), without watching it. */
+export function isSignedIn(client: QueryClient): boolean {
+  return Boolean(client.getQueryData<SessionUser | null>(sessionQueryKey));
 }
 
 /** Ends the session on the server, forgets everything cached for the person, and goes home. */

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { preloadable } from '../../../lib/preloadable';
 import { usePageMeta } from '../../../lib/page-meta';
 import { type SessionState, useSession } from '../../auth/hooks/use-session';
@@ -170,134 +171,154 @@ export default function IdeaDetailsPage() {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <BackToHome />
+      <HydrateLater>
+        <BackToHome />
+      </HydrateLater>
 
-      {/* Hero: the picture, and what the item is, costs and what you can do with it. */}
+      {/* Hero: the picture, and what the item is, costs and what you can do with it. Each part is
+          hydrated in a turn of its own, as is everything below (lib/hydrate-later.tsx). */}
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
-        <div className="bg-muted overflow-hidden rounded-2xl border">
-          {idea.imageUrl ? (
-            // The page's largest paint: fetched first (the server also preloads it, idea-page/render.ts).
-            <img
-              src={idea.imageUrl}
-              alt={idea.title}
-              width={1200}
-              height={900}
-              fetchPriority="high"
-              className="aspect-[4/3] w-full object-cover"
-            />
-          ) : (
-            <div className="text-muted-foreground flex aspect-[4/3] items-center justify-center">
-              <ImageIcon className="size-12" aria-hidden />
-              <span className="sr-only">No image</span>
+        <HydrateLater>
+          <div className="bg-muted overflow-hidden rounded-2xl border">
+            {idea.imageUrl ? (
+              // The page's largest paint: fetched first (the server also preloads it, idea-page/render.ts).
+              <img
+                src={idea.imageUrl}
+                alt={idea.title}
+                width={1200}
+                height={900}
+                fetchPriority="high"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            ) : (
+              <div className="text-muted-foreground flex aspect-[4/3] items-center justify-center">
+                <ImageIcon className="size-12" aria-hidden />
+                <span className="sr-only">No image</span>
+              </div>
+            )}
+          </div>
+        </HydrateLater>
+        <HydrateLater>
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary" className="capitalize">
+                {idea.category}
+              </Badge>
+              <span className="text-muted-foreground text-sm">
+                Posted <time dateTime={idea.createdAt}>{formatDistanceToNow(created, { addSuffix: true })}</time>
+              </span>
             </div>
-          )}
-        </div>
-        <div className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="secondary" className="capitalize">
-              {idea.category}
-            </Badge>
-            <span className="text-muted-foreground text-sm">
-              Posted <time dateTime={idea.createdAt}>{formatDistanceToNow(created, { addSuffix: true })}</time>
-            </span>
+            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
+            <p className="text-sm">
+              by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
+            </p>
+            <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{formatPrice(idea.price, idea.currency)}</p>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <span className="inline-flex items-center gap-2">
+                <Stars value={idea.ratingAverage} />
+                <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
+              </span>
+              <span className="text-muted-foreground inline-flex items-center gap-1">
+                <MessageCircle className="size-4" aria-hidden /> {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
+              </span>
+            </div>
+            <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
+              <LikeButton idea={idea} signedIn={signedIn} />
+              <Button variant="outline" onClick={discuss}>
+                <MessageCircle aria-hidden /> Discuss
+              </Button>
+              <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
+                <ShoppingCart aria-hidden /> Buy
+              </Button>
+            </div>
           </div>
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
-          <p className="text-sm">
-            by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
-          </p>
-          <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{formatPrice(idea.price, idea.currency)}</p>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <span className="inline-flex items-center gap-2">
-              <Stars value={idea.ratingAverage} />
-              <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
-            </span>
-            <span className="text-muted-foreground inline-flex items-center gap-1">
-              <MessageCircle className="size-4" aria-hidden /> {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
-            </span>
-          </div>
-          <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
-            <LikeButton idea={idea} signedIn={signedIn} />
-            <Button variant="outline" onClick={discuss}>
-              <MessageCircle aria-hidden /> Discuss
-            </Button>
-            <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
-              <ShoppingCart aria-hidden /> Buy
-            </Button>
-          </div>
-        </div>
+        </HydrateLater>
       </div>
 
-      {/* Content: on wide screens the reading column and a side column; on phones one column in reading order. */}
+      {/* Content: on wide screens the reading column and a side column; on phones one column in reading order.
+          Below the fold on a phone: each section is hydrated in a turn of its own (lib/hydrate-later.tsx). */}
       <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
         <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <Section id="description" title="Description" className="order-1">
-            {idea.fullAccess ? (
-              <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
-            ) : (
-              <LockedOverlay
-                title={signedIn ? 'Premium members read the full description.' : 'Sign in and unlock premium to read the full description.'}
-                buttonLabel="Unlock Full Description"
-                onUnlock={unlock}
-              >
-                <p className="leading-relaxed" data-testid="description-preview">
-                  {idea.description}
-                  {idea.descriptionTruncated ? '…' : null}
-                </p>
-              </LockedOverlay>
-            )}
-          </Section>
-          {idea.projectDetails ? (
-            <Section id="project-details" title="Project details" className="order-2">
-              <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
+          <HydrateLater>
+            <Section id="description" title="Description" className="order-1">
+              {idea.fullAccess ? (
+                <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
+              ) : (
+                <LockedOverlay
+                  title={signedIn ? 'Premium members read the full description.' : 'Sign in and unlock premium to read the full description.'}
+                  buttonLabel="Unlock Full Description"
+                  onUnlock={unlock}
+                >
+                  <p className="leading-relaxed" data-testid="description-preview">
+                    {idea.description}
+                    {idea.descriptionTruncated ? '…' : null}
+                  </p>
+                </LockedOverlay>
+              )}
             </Section>
+          </HydrateLater>
+          {idea.projectDetails ? (
+            <HydrateLater>
+              <Section id="project-details" title="Project details" className="order-2">
+                <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
+              </Section>
+            </HydrateLater>
           ) : null}
-          <Section
-            id="discussion"
-            title="Discussion"
-            icon={<MessageCircle className="text-primary size-5" aria-hidden />}
-            className="order-4"
-            aside={
-              <span className="text-muted-foreground text-sm tabular-nums">
-                {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
-              </span>
-            }
-          >
-            <Suspense
-              fallback={
-                <p className="text-muted-foreground py-6 text-sm" role="status">
-                  Loading messages…
-                </p>
+          <HydrateLater>
+            <Section
+              id="discussion"
+              title="Discussion"
+              icon={<MessageCircle className="text-primary size-5" aria-hidden />}
+              className="order-4"
+              aside={
+                <span className="text-muted-foreground text-sm tabular-nums">
+                  {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
+                </span>
               }
             >
-              <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
-            </Suspense>
-          </Section>
+              <Suspense
+                fallback={
+                  <p className="text-muted-foreground py-6 text-sm" role="status">
+                    Loading messages…
+                  </p>
+                }
+              >
+                <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
+              </Suspense>
+            </Section>
+          </HydrateLater>
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <Section id="creator" title="Creator" className="order-3">
-            <CreatorBlock idea={idea} session={session} />
-          </Section>
-          <Section id="rating" title="Rating" className="order-5">
-            <RatingWidget idea={idea} signedIn={signedIn} />
-          </Section>
-          <Section id="details" title="Details" className="order-6">
-            <dl className="divide-y">
-              <Fact label="Category">
-                <span className="capitalize">{idea.category}</span>
-              </Fact>
-              <Fact label="Price">
-                {formatPrice(idea.price, idea.currency)} <span className="text-muted-foreground font-normal">({CURRENCY_NAMES[idea.currency]})</span>
-              </Fact>
-              {idea.rating !== null ? <Fact label="Creator's rating">{idea.rating.toFixed(1)} / 5</Fact> : null}
-              <Fact label="Likes">{idea.likeCount}</Fact>
-              <Fact label="Posted">
-                <span className="inline-flex items-center gap-1.5">
-                  <CalendarDays className="text-muted-foreground size-4" aria-hidden />
-                  <time dateTime={idea.createdAt}>{format(created, 'MMM d, yyyy')}</time>
-                </span>
-              </Fact>
-            </dl>
-          </Section>
+          <HydrateLater>
+            <Section id="creator" title="Creator" className="order-3">
+              <CreatorBlock idea={idea} session={session} />
+            </Section>
+          </HydrateLater>
+          <HydrateLater>
+            <Section id="rating" title="Rating" className="order-5">
+              <RatingWidget idea={idea} signedIn={signedIn} />
+            </Section>
+          </HydrateLater>
+          <HydrateLater>
+            <Section id="details" title="Details" className="order-6">
+              <dl className="divide-y">
+                <Fact label="Category">
+                  <span className="capitalize">{idea.category}</span>
+                </Fact>
+                <Fact label="Price">
+                  {formatPrice(idea.price, idea.currency)} <span className="text-muted-foreground font-normal">({CURRENCY_NAMES[idea.currency]})</span>
+                </Fact>
+                {idea.rating !== null ? <Fact label="Creator's rating">{idea.rating.toFixed(1)} / 5</Fact> : null}
+                <Fact label="Likes">{idea.likeCount}</Fact>
+                <Fact label="Posted">
+                  <span className="inline-flex items-center gap-1.5">
+                    <CalendarDays className="text-muted-foreground size-4" aria-hidden />
+                    <time dateTime={idea.createdAt}>{format(created, 'MMM d, yyyy')}</time>
+                  </span>
+                </Fact>
+              </dl>
+            </Section>
+          </HydrateLater>
         </div>
       </div>
 

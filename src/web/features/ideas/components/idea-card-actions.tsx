@@ -1,9 +1,10 @@
 import type { IdeaCard } from '@shared/schemas/ideas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Mail, Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth/hooks/use-session';
+import { isSignedIn } from '../../auth/hooks/use-session';
 import { recordContact } from '../api/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
@@ -11,13 +12,16 @@ import { shareIdea } from '../lib/share-idea';
 /**
  * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
  * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
+ *
+ * The session is read when a button is pressed, not watched: a card does not render again when
+ * the session's answer arrives (twenty cards at once, on home's first seconds). What a card shows
+ * comes from the item itself: `viewer` is only in a signed-in person's answers.
  */
 export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
-  const session = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toggleSaved = useToggleSaved();
-  const signedIn = session.status === 'signed-in';
-  const saved = signedIn && Boolean(idea.viewer?.saved);
+  const saved = Boolean(idea.viewer?.saved);
 
   return (
     <>
@@ -40,7 +44,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
         onClick={() => {
-          if (!signedIn) {
+          if (!isSignedIn(queryClient)) {
             void navigate('/auth');
             return;
           }
@@ -59,7 +63,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         aria-pressed={saved}
         title={saved ? 'Saved' : 'Save'}
         onClick={() => {
-          if (!signedIn) {
+          if (!isSignedIn(queryClient)) {
             void navigate('/auth');
             return;
           }

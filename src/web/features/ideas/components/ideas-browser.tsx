@@ -1,12 +1,14 @@
 import { HOME_SKELETON_COUNT } from '@shared/constants';
 import { AlertCircle, Lightbulb, Loader2, Package, Search, SearchX, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../auth/hooks/use-session';
-import { type IdeaFilter, useIdeas } from '../api/list-ideas';
+import { HydrateLater } from '../../../lib/hydrate-later';
+import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
+import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
 import { IdeaCardActions } from './idea-card-actions';
 
@@ -17,8 +19,6 @@ const isTab = (v: string | null): v is Tab => v === 'all' || v === 'idea' || v =
 /** Reads and writes the browse filters in the URL, so a search can be reloaded and shared. */
 function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  const category = isTab(params.get('category')) ? (params.get('category') as Tab) : 'all';
-  const q = params.get('q') ?? '';
   const update = useCallback((next: Partial<IdeaFilter>) => {
     setParams(
       (prev) => {
@@ -32,13 +32,34 @@ function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
       { replace: true },
     );
   }, [setParams]);
-  return [{ category, q: q.trim() || undefined }, update];
+  return [browseFilterOf(params), update];
 }
 
-export function IdeasBrowser() {
+/**
+ * One card of the list. Memoised: the list renders again as the filters, the next page or the
+ * item itself change, and a card only when its item does (decision 0010: no whole-list renders).
+ */
+const IdeaListItem = memo(function IdeaListItem({ idea, priority }: { idea: IdeaCardData; priority: boolean }) {
+  return <IdeaCard idea={idea} priority={priority} actions={<IdeaCardActions idea={idea} />} />;
+});
+
+/** 'Join' under the empty list, for visitors only. */
+function JoinAction() {
+  const session = useSession();
+  if (session.status !== 'signed-out') return null;
+  return (
+    <div className="mt-6">
+      <Button asChild>
+        <Link to="/auth">Join</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Home's search, category tabs and list. Memoised: it does not depend on the page around it (or on the session). */
+export const IdeasBrowser = memo(function IdeasBrowser() {
   const [filter, setFilter] = useBrowseFilter();
   const [text, setText] = useState(filter.q ?? '');
-  const session = useSession();
   const query = useIdeas(filter);
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -71,35 +92,40 @@ export function IdeasBrowser() {
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="idea-search" className="sr-only">
-            Search ideas and products
-          </label>
-          <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
-          <Input
-            id="idea-search"
-            type="search"
-            placeholder="Search ideas and products..."
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="h-11 pl-9"
-            maxLength={200}
-          />
-        </form>
-        {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls. */}
-        <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
-          <TabsList aria-label="Category" className="h-11">
-            <TabsTrigger value="all" className="px-4" aria-controls={undefined}>
-              All
-            </TabsTrigger>
-            <TabsTrigger value="idea" className="px-4" aria-controls={undefined}>
-              <Lightbulb className="size-4" aria-hidden /> Ideas
-            </TabsTrigger>
-            <TabsTrigger value="product" className="px-4" aria-controls={undefined}>
-              <Package className="size-4" aria-hidden /> Products
-            </TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <HydrateLater>
+          <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor="idea-search" className="sr-only">
+              Search ideas and products
+            </label>
+            <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+            <Input
+              id="idea-search"
+              type="search"
+              placeholder="Search ideas and products..."
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className="h-11 pl-9"
+              maxLength={200}
+            />
+          </form>
+        </HydrateLater>
+        {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls.
+            Hydrated in a turn of its own, after the header (its ids come from useId: lib/hydrate-later.tsx). */}
+        <HydrateLater>
+          <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
+            <TabsList aria-label="Category" className="h-11">
+              <TabsTrigger value="all" className="px-4" aria-controls={undefined}>
+                All
+              </TabsTrigger>
+              <TabsTrigger value="idea" className="px-4" aria-controls={undefined}>
+                <Lightbulb className="size-4" aria-hidden /> Ideas
+              </TabsTrigger>
+              <TabsTrigger value="product" className="px-4" aria-controls={undefined}>
+                <Package className="size-4" aria-hidden /> Products
+              </TabsTrigger>
+            </TabsList>
+          </Tabs>
+        </HydrateLater>
       </div>
 
       <div className="mt-8 mb-6">
@@ -127,22 +153,19 @@ export function IdeasBrowser() {
             icon={<Sparkles className="size-8" aria-hidden />}
             title="No ideas shared yet"
             text="Be the first to share a brilliant idea or product!"
-            action={
-              session.status === 'signed-out' ? (
-                <Button asChild>
-                  <Link to="/auth">Join</Link>
-                </Button>
-              ) : null
-            }
+            action={<JoinAction />}
           />
         )
       ) : (
         <>
           <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
+            {/* On a server-painted page each card is hydrated in a turn of its own (lib/hydrate-later.tsx). */}
             {items.map((idea, i) => (
-              <li key={idea.id} className="flex [&>*]:w-full">
-                <IdeaCard idea={idea} priority={i < 4} actions={<IdeaCardActions idea={idea} />} />
-              </li>
+              <HydrateLater key={idea.id}>
+                <li className="flex [&>*]:w-full">
+                  <IdeaListItem idea={idea} priority={i < 4} />
+                </li>
+              </HydrateLater>
             ))}
           </ul>
           <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
@@ -163,7 +186,7 @@ export function IdeasBrowser() {
       )}
     </section>
   );
-}
+});
 
 function EmptyState({ icon, title, text, action }: { icon: React.ReactNode; title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -171,7 +194,7 @@ function EmptyState({ icon, title, text, action }: { icon: React.ReactNode; titl
       <div className="bg-primary/10 text-primary mb-4 rounded-full p-4">{icon}</div>
       <h3 className="text-lg font-semibold">{title}</h3>
       <p className="text-muted-foreground mt-1 max-w-sm">{text}</p>
-      {action ? <div className="mt-6">{action}</div> : null}
+      {action}
     </div>
   );
 }

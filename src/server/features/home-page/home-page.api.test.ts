@@ -1,0 +1,132 @@
+/**
+ * Home's first screen (issue 7): for a visitor the server writes the hero, the filters and the
+ * list's first page into #root, rendered by the app's own components (src/web/first-screen.tsx,
+ * built here as the build does), with that page's answer in a <meta> for the app to hydrate from.
+ * Read as a browser would (jsdom): every value is text, and signed-in people, searches and a
+ * failing renderer get the plain app as before.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_IDEAS_META_NAME } from '../../../shared/constants.ts';
+import { signedInUser } from '../../../../tests/support/auth.ts';
+import { databaseKinds } from '../../../../tests/support/databases.ts';
+import { createIdea, createUser } from '../../../../tests/support/factories.ts';
+import { buildFirstScreenRenderer } from '../../../../tests/support/first-screen-build.ts';
+import { useTestServer } from '../../../../tests/support/test-server.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>IdeaHub</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" crossorigin src="/assets/index-ENTRY.js"></script>
+  </body>
+</html>`;
+
+function fakeWebBuild(renderer?: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ideahub-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  if (renderer !== undefined) {
+    mkdirSync(path.join(dir, '.server'));
+    writeFileSync(path.join(dir, '.server', 'first-screen.mjs'), renderer);
+  }
+  return dir;
+}
+
+const parse = (html: string): Document => new JSDOM(html).window.document;
+const cardTitles = (root: Element) => [...root.querySelectorAll('main ul li h3')].map((h) => h.textContent);
+
+const webRoot = fakeWebBuild();
+beforeAll(() => buildFirstScreenRenderer(webRoot), 120_000);
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+describe.each(databaseKinds())("home's first screen on %s", (kind) => {
+  const t = useTestServer(kind, { webRoot });
+
+  it('shows a visitor the hero and the newest cards in the HTML itself, with the same answer for the app', async () => {
+    const owner = await createUser(t.db, { name: 'Tunde Balogun' });
+    await createIdea(t.db, { userId: owner.id, title: 'Older cold rooms', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Solar cold rooms for market women', category: 'idea', price: 250000, currency: 'NGN' });
+    await createIdea(t.db, { userId: owner.id, title: 'Handwoven laptop sleeve', category: 'product' });
+    const res = await t.fetch('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const doc = parse(await res.text());
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    expect(root.querySelector('h1')?.textContent).toBe('Share brilliant ideas. Discover amazing products.');
+    expect(cardTitles(root)).toEqual(['Handwoven laptop sleeve', 'Solar cold rooms for market women', 'Older cold rooms']);
+    const solar = [...root.querySelectorAll('main ul li')].find((li) => li.textContent?.includes('Solar cold rooms'))!;
+    expect(solar.textContent).toContain('₦250,000');
+    expect(solar.textContent).toContain('by Tunde Balogun');
+    expect(solar.querySelector('a')?.getAttribute('href')).toMatch(/^\/ideas\/[0-9a-f-]{36}$/);
+    // What the visitor's GET /api/ideas answers, for the app to hydrate the same cards.
+    const embedded = JSON.parse(doc.querySelector(`meta[name="${INITIAL_IDEAS_META_NAME}"]`)!.getAttribute('content')!) as { items: { title: string }[] };
+    const api = (await (await t.fetch('/api/ideas?category=all&limit=20')).json()) as { items: { title: string }[] };
+    expect(embedded).toEqual(api);
+    // The header as the app draws it before the session is known; no loading view.
+    expect([...root.querySelectorAll('header nav a[href="/auth"]')].map((a) => a.textContent)).toEqual(['Sign In', 'Join']);
+    expect(root.querySelector('[aria-busy="true"][role="status"]')).toBeNull();
+    expect(root.querySelector('footer')).not.toBeNull();
+  });
+
+  it('paints the category in the address', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Only an idea', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Only a product', category: 'product' });
+    const root = parse(await (await t.fetch('/?category=product')).text()).getElementById('root')!;
+    expect(root.querySelector('h2#browse-heading')?.textContent).toBe('Amazing Products');
+    expect(cardTitles(root)).toContain('Only a product');
+    expect(cardTitles(root)).not.toContain('Only an idea');
+    expect(new Set([...root.querySelectorAll('main ul li [data-slot="badge"]')].map((b) => b.textContent))).toEqual(new Set(['product']));
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()).toBe('Products');
+  });
+
+  it('shows titles and names with markup in them as text, and adds no element or handler of its own', async () => {
+    const owner = await createUser(t.db, { name: 'Mallory <img src=x onerror=alert(1)>' });
+    const title = `Well filter <script>window.__xss=1</script> " onfocus="window.__xss=1" data-x="`;
+    await createIdea(t.db, { userId: owner.id, title, description: 'A filter <img src=x onerror=window.__xss=1> for wells.' });
+    const html = await (await t.fetch('/')).text();
+    const root = parse(html).getElementById('root')!;
+    expect(cardTitles(root)[0]).toBe(title);
+    expect(root.textContent).toContain('by Mallory <img src=x onerror=alert(1)>');
+    expect(root.textContent).toContain('A filter <img src=x onerror=window.__xss=1> for wells.');
+    expect(root.querySelectorAll('script, [onerror], [onfocus], [data-x], img[src="x"]').length).toBe(0);
+    expect(html).not.toContain('<script>window.__xss');
+  });
+
+  it('gives signed-in people and searches the app as before', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Seen by the app' });
+    const person = await signedInUser(t);
+    const signedIn = await (await t.fetch('/', { headers: { cookie: person.cookie } })).text();
+    expect(signedIn).toContain('<div id="root"></div>');
+    expect(signedIn).not.toContain(INITIAL_IDEAS_META_NAME);
+    const search = await (await t.fetch('/?q=seen')).text();
+    expect(search).toContain('<div id="root"></div>');
+    expect(search).not.toContain(INITIAL_IDEAS_META_NAME);
+  });
+});
+
+describe.each(databaseKinds())('a home first screen that cannot be rendered, on %s', (kind) => {
+  const broken = fakeWebBuild("export async function renderHome() { throw new Error('boom'); }");
+  const t = useTestServer(kind, { webRoot: broken });
+  afterAll(() => rmSync(broken, { recursive: true, force: true }));
+
+  it('serves home without it: the app renders the list as before', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Still listed' });
+    const res = await t.fetch('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(INITIAL_IDEAS_META_NAME);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Home's first screen from the server (issue 7, docs/decisions/0009-first-paint-from-the-server.md):
+ * for a visitor, `/` (and `/?category=idea|product`) comes with the hero, the filters and the
+ * list's first page already rendered inside #root by the app's own components
+ * (WebAssets.renderHome), and with that page's answer in a <meta>, so the app shows and hydrates
+ * the same cards without asking again (web: seedIdeasFromPage). The browser paints the page once
+ * the CSS is in, instead of after every script and the list's round trip.
+ *
+ * Only from the visitor's own answer of GET /api/ideas (public cards: no premium text), through
+ * the whole app and its visitors' cache. A search (`?q=`: typed text, any number of addresses),
+ * signed-in people (their cards carry their own saved state), maintenance (the API answers 503)
+ * and a renderer failure (logged) all get the plain app as before.
+ */
+import type { Context } from 'hono';
+import { browseCategoryOf, homeListRequest, INITIAL_IDEAS_META_NAME } from '../../../shared/constants.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { WebAssets } from '../../lib/web-assets.ts';
+import { loggableError } from '../../logger.ts';
+import { carriesCredentials } from '../auth/auth.ts';
+import { escapeHtml, injectRoot } from '../idea-page/render.ts';
+
+export interface RenderHomePageOptions {
+  /** A visitor's answer (JSON text) of a GET on the API at this path, or null when it is not 200. */
+  visitorAnswer: (apiPath: string) => Promise<string | null>;
+}
+
+/** index.html with `tag` at the end of its head. */
+function withHeadTag(indexHtml: string, tag: string): string {
+  return /<\/head>/i.test(indexHtml) ? indexHtml.replace(/<\/head>/i, () => `  ${tag}\n  </head>`) : `${tag}${indexHtml}`;
+}
+
+/** The HTML of a visitor's home page with its first screen in it; null for anything else (the caller serves the app). */
+export async function renderHomePage(
+  c: Context<AppEnv>,
+  web: Pick<WebAssets, 'indexHtml' | 'renderHome'>,
+  opts: RenderHomePageOptions,
+): Promise<Response | null> {
+  const { indexHtml } = web;
+  if (c.req.path !== '/' || !indexHtml || carriesCredentials(c.req.raw.headers)) return null;
+  const params = new URL(c.req.url).searchParams;
+  if (params.get('q')?.trim()) return null;
+  const json = await opts.visitorAnswer(homeListRequest(browseCategoryOf(params.get('category')))).catch(() => null);
+  if (!json) return null;
+  const search = params.has('category') ? `?category=${encodeURIComponent(params.get('category') ?? '')}` : '';
+  const markup = await web.renderHome(`/${search}`, json).catch((error: unknown) => {
+    // The page still works without it: the app renders the list as before, only later.
+    c.var.logger.warn({ err: loggableError(error).message }, 'home page: rendering the first screen failed');
+    return null;
+  });
+  if (!markup) return null;
+  c.header('Cache-Control', 'no-cache');
+  const meta = `<meta name="${INITIAL_IDEAS_META_NAME}" content="${escapeHtml(json)}" />`;
+  return c.html(injectRoot(withHeadTag(indexHtml, meta), markup), 200);
+}
