@@ -236,4 +236,18 @@ describe("home's first screen is painted by the server for visitors", () => {
     await other.waitForURL(/\/auth$/);
     await other.getByRole('heading', { name: 'Sign in or create your IdeaHub account' }).waitFor({ state: 'attached' });
   });
+
+  it('a press while the parts are still waiting for their turn is not lost', async () => {
+    // A slow phone: the turns take seconds. The press comes right after the first pass (which asks
+    // for the session), on the last card, whose turn is far off.
+    const page = await browser.newPage(MOBILE);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    const sessionAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/get-session');
+    await page.goto('/', { waitUntil: 'commit' });
+    await sessionAsked;
+    await page.getByRole('listitem').nth(19).getByRole('button', { name: /^Save / }).click();
+    await page.waitForURL(/\/auth$/);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });

@@ -11,40 +11,65 @@
  * - nothing in it calls useId unless nothing after it on the page does outside such a part
  *   (ids are handed out in render order: the turns keep the page's order among themselves);
  * - outside a hydration (the server's render, a page the app renders itself) it renders at once.
+ * A press, a key or a focus before every turn is over hydrates all the rest at once (see below).
  */
 import { type ReactElement, Suspense, useState } from 'react';
 
 interface Turn {
   done: boolean;
   promise: Promise<void>;
+  start: () => void;
 }
 
 let firstPass = false;
-let last: Promise<void> = Promise.resolve();
-
-/** A macrotask boundary: the browser may paint and run input handlers before what follows. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const queue: Turn[] = [];
 
 function takeTurn(): Turn {
-  const turn: Turn = { done: false, promise: Promise.resolve() };
-  turn.promise = last = last.then(nextTask).then(() => {
+  let start = () => {};
+  const promise = new Promise<void>((resolve) => (start = resolve));
+  const turn: Turn = { done: false, promise, start: () => {} };
+  turn.start = () => {
     turn.done = true;
-  });
+    start();
+  };
+  queue.push(turn);
   return turn;
+}
+
+/** The next waiting part, in a task of its own (Preact hydrates it in the microtasks right after). */
+function nextTurn() {
+  queue.shift()?.start();
+  if (queue.length) setTimeout(nextTurn, 0);
+  else hydrateEverythingNow();
+}
+
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * Someone presses, types or tabs before every part has had its turn: all of them are hydrated at
+ * once, before the press reaches the page (this runs first, in the capture phase; Preact hydrates
+ * in the microtasks before the browser dispatches the mousedown, click or keypress that follow),
+ * so no press on a part still waiting is lost.
+ */
+function hydrateEverythingNow() {
+  for (const type of INPUT_EVENTS) document.removeEventListener(type, hydrateEverythingNow, true);
+  while (queue.length) queue.shift()!.start();
 }
 
 /**
  * Runs `hydrate` (which must hydrate synchronously, as preact/compat's hydrateRoot does) with
- * <HydrateLater> parts deferred to later tasks. Resolves once every deferred part has had its turn.
+ * <HydrateLater> parts deferred to later tasks, one per task in page order.
  */
-export function hydrateInTurns(hydrate: () => void): Promise<void> {
+export function hydrateInTurns(hydrate: () => void): void {
   firstPass = true;
   try {
     hydrate();
   } finally {
     firstPass = false;
   }
-  return last;
+  if (!queue.length) return;
+  for (const type of INPUT_EVENTS) document.addEventListener(type, hydrateEverythingNow, true);
+  setTimeout(nextTurn, 0);
 }
 
 function Waiting({ turn, children }: { turn: Turn | null; children: ReactElement }) {
