@@ -58,7 +58,10 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('the server process', () => {
+// Each test starts the server from source two or three times, each creating its embedded database
+// (~10 s apiece on a quiet 2-core machine, three times that on a loaded one: a CI run beside other
+// work timed out at 60 s). These tests are about what the process says and does, not how fast.
+describe('the server process', { timeout: 180_000 }, () => {
   it('stops with one line naming a bad PORT', async () => {
     const r = await finish(run({ PORT: 'abc', DATA_DIR: tempDir() }));
     expect(r.code).toBe(1);
