@@ -41,6 +41,9 @@ describe('home and browsing', () => {
   it('filters by tab and searches, keeping both in the address', async () => {
     const page = await browser.newPage(DESKTOP);
     await page.goto('/');
+    // A visitor's home is painted by the server: its buttons work once the app has taken over
+    // (docs/decisions/0010-hydration-in-turns.md).
+    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.getByRole('heading', { name: 'Amazing Products', exact: true }).waitFor();
     await page.waitForURL(/category=product/);

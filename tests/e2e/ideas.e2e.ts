@@ -231,11 +231,15 @@ describe('sharing and managing ideas', () => {
 
     // A visitor's bookmark and contact lead to /auth.
     const visitor = await browser.newPage(MOBILE);
+    // Home is painted by the server for visitors: its buttons work once the app has taken over.
+    const appTookOver = () => visitor.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
     await visitor.goto('/');
+    await appTookOver();
     const visitorCard = visitor.getByRole('listitem').filter({ hasText: title });
     await visitorCard.getByRole('button', { name: `Save ${title}` }).click();
     await visitor.waitForURL(/\/auth$/);
     await visitor.goto('/');
+    await appTookOver();
     await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
     await visitor.waitForURL(/\/auth$/);
 

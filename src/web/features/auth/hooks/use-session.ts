@@ -33,9 +33,13 @@ export function useSession(): SessionState {
   return { status: 'signed-out', user: null };
 }
 
-/** Whether the session's last answer is a signed-in person (false while it is still being asked), without watching it. */
-export function isSignedIn(client: QueryClient): boolean {
-  return Boolean(client.getQueryData<SessionUser | null>(sessionQueryKey));
+/**
+ * Whether someone is signed in, without watching the session: its answer if known, else the
+ * answer of the request already under way (or a new one). A failed check counts as signed out.
+ */
+export async function isSignedIn(client: QueryClient): Promise<boolean> {
+  const user = await client.ensureQueryData({ queryKey: sessionQueryKey, queryFn: authClient.getSession }).catch(() => null);
+  return Boolean(user);
 }
 
 /** Ends the session on the server, forgets everything cached for the person, and goes home. */

@@ -13,9 +13,10 @@ import { shareIdea } from '../lib/share-idea';
  * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
  * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
  *
- * The session is read when a button is pressed, not watched: a card does not render again when
- * the session's answer arrives (twenty cards at once, on home's first seconds). What a card shows
- * comes from the item itself: `viewer` is only in a signed-in person's answers.
+ * The session is asked when a button is pressed (its answer, or the request under way), not
+ * watched: a card does not render again when the session's answer arrives (twenty cards at once,
+ * on home's first seconds). What a card shows comes from the item: `viewer` is only in a
+ * signed-in person's answers.
  */
 export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
   const queryClient = useQueryClient();
@@ -43,14 +44,13 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         className="size-7"
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
-        onClick={() => {
-          if (!isSignedIn(queryClient)) {
-            void navigate('/auth');
-            return;
-          }
-          // Recorded on the server; nothing is shown (SPEC §2).
-          recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
-        }}
+        onClick={() =>
+          void isSignedIn(queryClient).then((signedIn) => {
+            if (!signedIn) return void navigate('/auth');
+            // Recorded on the server; nothing is shown (SPEC §2).
+            recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
+          })
+        }
       >
         <Mail className="size-3.5" aria-hidden />
       </Button>
@@ -62,13 +62,12 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         aria-label={`Save ${idea.title}`}
         aria-pressed={saved}
         title={saved ? 'Saved' : 'Save'}
-        onClick={() => {
-          if (!isSignedIn(queryClient)) {
-            void navigate('/auth');
-            return;
-          }
-          toggleSaved.mutate({ id: idea.id, saved: !saved });
-        }}
+        onClick={() =>
+          void isSignedIn(queryClient).then((signedIn) => {
+            if (!signedIn) return void navigate('/auth');
+            toggleSaved.mutate({ id: idea.id, saved: !saved });
+          })
+        }
       >
         <Bookmark className={cn('size-3.5', saved && 'fill-current')} aria-hidden />
       </Button>
