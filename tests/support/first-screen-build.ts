@@ -3,6 +3,8 @@
  * an API test exactly as `npm run build:web` builds it (`vite build --ssr`, vite.config.ts), into
  * a fake web build's `.server/` folder: the test then checks the real components' markup.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildEnvironmentOptions } from 'vite';
@@ -27,4 +29,29 @@ export async function productionWebBuild(options: BuildEnvironmentOptions, logLe
 
 export async function buildFirstScreenRenderer(webRoot: string): Promise<void> {
   await productionWebBuild({ ssr: true, outDir: path.join(webRoot, '.server') });
+}
+
+/** index.html of a build with one entry script. */
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>IdeaHub</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" crossorigin src="/assets/index-ENTRY.js"></script>
+  </body>
+</html>`;
+
+/** A web build folder with that index.html and, when given, `.server/first-screen.mjs` holding `renderer`. */
+export function fakeWebBuild(renderer?: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ideahub-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  if (renderer !== undefined) {
+    mkdirSync(path.join(dir, '.server'));
+    writeFileSync(path.join(dir, '.server', 'first-screen.mjs'), renderer);
+  }
+  return dir;
 }

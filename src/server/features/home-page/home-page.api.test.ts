@@ -5,40 +5,16 @@
  * Read as a browser would (jsdom): every value is text, and signed-in people, searches and a
  * failing renderer get the plain app as before.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_IDEAS_META_NAME } from '../../../shared/constants.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
-import { buildFirstScreenRenderer } from '../../../../tests/support/first-screen-build.ts';
+import { buildFirstScreenRenderer, fakeWebBuild } from '../../../../tests/support/first-screen-build.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>IdeaHub</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" crossorigin src="/assets/index-ENTRY.js"></script>
-  </body>
-</html>`;
-
-function fakeWebBuild(renderer?: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ideahub-web-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), INDEX);
-  if (renderer !== undefined) {
-    mkdirSync(path.join(dir, '.server'));
-    writeFileSync(path.join(dir, '.server', 'first-screen.mjs'), renderer);
-  }
-  return dir;
-}
 
 const parse = (html: string): Document => new JSDOM(html).window.document;
 const cardTitles = (root: Element) => [...root.querySelectorAll('main ul li h3')].map((h) => h.textContent);
