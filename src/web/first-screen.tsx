@@ -16,7 +16,6 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, preloadRoute } from './app/router';
-import { preloadHeaderMenus } from './components/layout/lazy-header-menus';
 import { ideaQuery } from './features/idea-details/api/get-idea';
 import { ideasKeys } from './features/ideas/api/ideas-keys';
 import { browseFilterOf } from './features/ideas/api/list-ideas';
@@ -58,7 +57,7 @@ async function renderPage(url: string, seed: (client: QueryClient) => void): Pro
   seed(client);
   // Everything loaded first, as main.tsx does before hydrating: nothing suspends, so every part
   // renders in the same order as in the browser and gets the same useId ids.
-  await Promise.all([preloadRoute(new URL(url, 'http://x').pathname), preloadHeaderMenus()]);
+  await preloadRoute(new URL(url, 'http://x').pathname);
   try {
     return await renderToStringAsync(
       <StrictMode>

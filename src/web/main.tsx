@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
-import { preloadHeaderMenus } from './components/layout/lazy-header-menus';
 import { cn } from './lib/cn';
 import { hydrateInTurns } from './lib/hydrate-later';
 
@@ -22,9 +21,8 @@ const app = (
 
 // The server may have painted the page already (a visitor's details page: idea-page/render.ts,
 // first-screen.tsx). The app then hydrates that markup, which must be exactly its own first
-// render: the code of what the server painted is loaded first (the page, its lazy parts, the
-// header's menus, as the server loaded them; the server preloads the page's chunks) so nothing
-// suspends, and the item comes from the page itself (prefetchIdeaForPath). Until then the
+// render: the code of what the server painted is loaded first (the page and its lazy parts, as
+// the server loaded them; the server preloads the page's chunks) so nothing suspends, and the item comes from the page itself (prefetchIdeaForPath). Until then the
 // server's markup stays on screen. Hydrating keeps its DOM instead of building it again; the
 // parts marked <HydrateLater> (header, footer, the page's lower parts) each get a task of their
 // own after the first pass, so no single task blocks the page for long (lib/hydrate-later.tsx).
@@ -33,7 +31,7 @@ const app = (
 const warmUpClassMerging = () => new Promise<void>((resolve) => setTimeout(() => resolve(void cn('p-0', 'p-1')), 0));
 
 if (root.hasAttribute('data-server-rendered')) {
-  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderMenus().catch(() => undefined), warmUpClassMerging()]).then(() =>
+  void Promise.all([preloadRoute(window.location.pathname), warmUpClassMerging()]).then(() =>
     hydrateInTurns(() => hydrateRoot(root, app)),
   );
 } else {

@@ -95,21 +95,34 @@ describe('the details page paints before its scripts', () => {
     });
   }
 
-  it('hydrated, the header is the app\'s own: the theme button says what it does, the menu names its trigger', async () => {
+  it("hydrated, the header is the app's own: the theme button says what it does; the menus' code comes when wanted and opens from the keyboard", async () => {
     // Dark mode lives on the device: the server paints the light theme's button, the app corrects it.
     const page = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
+    const menuCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/learn-more-menu-[\w-]+\.js$/.test(r.url())) menuCode.push(r.url());
+    });
     await page.goto(`/ideas/${id}`);
     await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-    await page.getByRole('button', { name: 'Learn More' }).click();
+    // The menus (Radix, a sixth of the page's code) are neither fetched nor hydrated with the page.
+    await page.waitForLoadState('networkidle');
+    expect(menuCode).toEqual([]);
+    const trigger = page.getByRole('button', { name: 'Learn More' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    // The trigger's id came from the server, the menu's reference from the app: they must agree.
+    expect(menuCode).toHaveLength(1);
+    // Opened from the keyboard, the menu takes the focus, names its trigger, and gives the focus back on Escape.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
     const labelledBy = await menu.getAttribute('aria-labelledby');
     expect(await page.locator(`[id="${labelledBy}"]`).getAttribute('aria-haspopup')).toBe('menu');
+    expect((await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['About', 'Privacy Policy', 'Terms of Service']);
     // (An open menu hides the rest of the page from assistive tech: check the page once it is closed.)
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Learn More');
     await expectAccessible(page);
   });
 

@@ -1,34 +1,25 @@
 /**
  * The discussion of an item (SPEC §2 Idea details, §5 'Discussion message', §7): messages oldest
- * first, the live stream's event names, and the one rule for what a message may be, shared by the
- * composer (which disables Send) and the server (which decides).
+ * first, the request and answer schemas. The rule for what a message may be and the live stream's
+ * event names are in `../rules/discussion-message.ts` (no zod: the web app's discussion uses them).
  */
 import { z } from 'zod';
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { MESSAGE_TOO_LONG } from '../rules/discussion-message.ts';
 
-export const MESSAGE_EMPTY = 'Message cannot be empty.';
-export const MESSAGE_TOO_LONG = `Message must be at most ${DISCUSSION_MESSAGE_MAX_LENGTH} characters.`;
+export {
+  checkMessageContent,
+  MESSAGE_EMPTY,
+  MESSAGE_TOO_LONG,
+  type MessageCheck,
+  messageLength,
+  STREAM_EVENTS,
+} from '../rules/discussion-message.ts';
+
 export const DISCUSSION_LOCKED = 'Unlock the discussion to read and post messages.';
 export const SIGN_IN_TO_POST = 'Sign in to join the discussion.';
 export const MESSAGE_NOT_FOUND = "This message doesn't exist or has already been removed.";
 export const REMOVE_NOT_ALLOWED = 'Only moderators and admins can remove messages.';
-
-/** Characters as a person counts them (code points), the same measure as the database CHECK (char_length). */
-export function messageLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n += 1;
-  return n;
-}
-
-export type MessageCheck = { ok: true; content: string } | { ok: false; message: string };
-
-/** Trims, then requires 1 to 2,000 characters. The trimmed text is what gets stored. */
-export function checkMessageContent(raw: string): MessageCheck {
-  const content = raw.trim();
-  if (content.length === 0) return { ok: false, message: MESSAGE_EMPTY };
-  if (messageLength(content) > DISCUSSION_MESSAGE_MAX_LENGTH) return { ok: false, message: MESSAGE_TOO_LONG };
-  return { ok: true, content };
-}
 
 /** POST /api/ideas/{id}/messages body. Sizes are only bounded here; checkMessageContent gives the messages. */
 export const messageInputSchema = z.object({
@@ -84,15 +75,3 @@ export const messageListSchema = z.object({
   hasMore: z.boolean(),
 });
 export type MessageList = z.infer<typeof messageListSchema>;
-
-/** Live stream (GET /api/ideas/{id}/messages/stream) event names. */
-export const STREAM_EVENTS = {
-  /** data: a DiscussionMessage; `id:` is the message id. */
-  message: 'message',
-  /** data: { id }; no `id:` line, so the client's last event id stays where it was. */
-  messageDeleted: 'message-deleted',
-  /** data: {}; the server may have missed removals (its database connection dropped): reload the list. */
-  resync: 'resync',
-} as const;
-
-export const messageDeletedEventSchema = z.object({ id: z.number().int() });

@@ -1,9 +1,9 @@
 /**
  * `lazy` with a `preload()`: once preloaded, the component renders at once instead of suspending
  * (React.lazy always suspends on its first render, even when its module is already in).
- * main.tsx preloads what the server painted (the details page, its discussion, the header's menus)
- * before hydrating it, and first-screen.tsx before rendering it, so neither suspends: the two
- * renders are the same, in the same order.
+ * main.tsx preloads what the server painted (the details page, its discussion) before hydrating
+ * it, and first-screen.tsx before rendering it, so neither suspends: the two renders are the same,
+ * in the same order.
  */
 import { type ComponentType, lazy, useState } from 'react';
 

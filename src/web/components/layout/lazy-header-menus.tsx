@@ -1,12 +1,13 @@
 /**
- * The header's Learn More dropdown and mobile drawer, loaded after the first render: Radix Menu,
- * Dialog and floating-ui are about a sixth of the home route's JavaScript and are needed only once
- * someone opens one of them (the home route's budget: bench/bundle-size.ts). The chunk is requested
- * as soon as the header mounts; until it arrives a look-alike trigger stands in, and a press on it
- * is not lost: the real menu mounts already open.
+ * The header's Learn More dropdown and mobile drawer, mounted on the first press: Radix Menu,
+ * Dialog and floating-ui are about a sixth of the home route's JavaScript (the home route's budget:
+ * bench/bundle-size.ts), and mounting them was half of the header's hydration on a phone (issue 7,
+ * docs/decisions/0010-hydration-in-turns.md). Until then a look-alike trigger stands in (the server
+ * paints the same one). Its chunk is fetched when a pointer comes near or the trigger takes focus;
+ * a press mounts the real menu already open, after its chunk arrives if it had not yet.
  */
 import { ChevronDown, Menu } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { type ReactElement, Suspense, useState } from 'react';
 import { preloadable } from '../../lib/preloadable';
 import { Button } from '../ui/button';
 
@@ -14,35 +15,47 @@ const load = () => import('./learn-more-menu');
 const LazyLearnMoreMenu = preloadable(() => load().then((m) => m.LearnMoreMenu));
 const LazyMobileDrawer = preloadable(() => load().then((m) => m.MobileDrawer));
 
-/** The real menus, loaded before the server renders a page and before the app hydrates it (main.tsx, first-screen.tsx). */
+/** Fetches the real menus' chunk (once; later calls reuse it). */
 export const preloadHeaderMenus = () => Promise.all([LazyLearnMoreMenu.preload(), LazyMobileDrawer.preload()]);
 
-export function LearnMoreMenu() {
+const warmUp = () => void preloadHeaderMenus().catch(() => undefined);
+
+interface TriggerProps {
+  onClick: () => void;
+  onPointerEnter: () => void;
+  onFocus: () => void;
+}
+
+/** The look-alike until the first press; then `menu` (mounted open), with the look-alike shown while its chunk loads. */
+function MountedOnPress({ trigger, menu }: { trigger: (props: TriggerProps) => ReactElement; menu: ReactElement }) {
   const [pressed, setPressed] = useState(false);
+  const lookAlike = trigger({ onClick: () => setPressed(true), onPointerEnter: warmUp, onFocus: warmUp });
+  if (!pressed) return lookAlike;
+  return <Suspense fallback={lookAlike}>{menu}</Suspense>;
+}
+
+export function LearnMoreMenu() {
   return (
-    <Suspense
-      fallback={
-        <Button variant="ghost" className="gap-1" aria-haspopup="menu" aria-expanded={false} onClick={() => setPressed(true)}>
+    <MountedOnPress
+      trigger={(props) => (
+        <Button variant="ghost" className="gap-1" aria-haspopup="menu" aria-expanded={false} {...props}>
           Learn More <ChevronDown className="size-4" aria-hidden />
         </Button>
-      }
-    >
-      <LazyLearnMoreMenu defaultOpen={pressed} />
-    </Suspense>
+      )}
+      menu={<LazyLearnMoreMenu defaultOpen />}
+    />
   );
 }
 
 export function MobileDrawer() {
-  const [pressed, setPressed] = useState(false);
   return (
-    <Suspense
-      fallback={
-        <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false} onClick={() => setPressed(true)}>
+    <MountedOnPress
+      trigger={(props) => (
+        <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false} {...props}>
           <Menu className="size-5" aria-hidden />
         </Button>
-      }
-    >
-      <LazyMobileDrawer defaultOpen={pressed} />
-    </Suspense>
+      )}
+      menu={<LazyMobileDrawer defaultOpen />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '@shared/constants';
-import { checkMessageContent, type DiscussionMessage, messageLength } from '@shared/schemas/discussion';
+import { checkMessageContent, messageLength } from '@shared/rules/discussion-message';
+import type { DiscussionMessage } from '@shared/schemas/discussion';
 import { creatorDisplayName } from '@shared/format';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format, formatDistanceToNow } from 'date-fns';

@@ -4,7 +4,8 @@
  * the browser's own reconnects send Last-Event-ID, and the server replays what was missed.
  * Removals missed while disconnected are caught by reloading the list after a reconnect.
  */
-import { messageDeletedEventSchema, type DiscussionMessage, STREAM_EVENTS } from '@shared/schemas/discussion';
+import { deletedMessageId, STREAM_EVENTS } from '@shared/rules/discussion-message';
+import type { DiscussionMessage } from '@shared/schemas/discussion';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { addMessage, discussionKeys, dropMessage } from '../api/discussion';
@@ -29,8 +30,8 @@ export function useDiscussionStream(ideaId: string, opts: { enabled: boolean; la
       addMessage(client, ideaId, message);
     });
     source.addEventListener(STREAM_EVENTS.messageDeleted, (event) => {
-      const parsed = messageDeletedEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (parsed.success) dropMessage(client, ideaId, parsed.data.id);
+      const id = deletedMessageId(JSON.parse((event as MessageEvent<string>).data));
+      if (id !== null) dropMessage(client, ideaId, id);
     });
     const reload = () => void client.invalidateQueries({ queryKey: discussionKeys.messages(ideaId) });
     source.addEventListener(STREAM_EVENTS.resync, reload);
