@@ -7,7 +7,7 @@ import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type Accounts, createAccounts } from './features/auth/index.ts';
-import { createDiscussionRealtime, type DiscussionRealtime } from './features/discussion/live.ts';
+import { createDiscussionRealtime, type DiscussionRealtime, type DiscussionRealtimeOptions } from './features/discussion/live.ts';
 import { securityHeaderValues } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 
@@ -41,6 +41,8 @@ export interface StartOptions {
   webRoot: string | null;
   /** Use this database instead of opening one from the config (tests). */
   database?: Database;
+  /** Live streams' timings (tests shorten them). */
+  realtime?: DiscussionRealtimeOptions;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -57,7 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     throw error;
   }
   // One LISTEN connection per instance feeds every live discussion stream it serves.
-  const realtime = createDiscussionRealtime(database, logger);
+  const realtime = createDiscussionRealtime(database, logger, opts.realtime);
   try {
     await realtime.start();
   } catch (error) {

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
+import type { DiscussionRealtimeOptions } from '../../src/server/features/discussion/live.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Serve a built web app from this folder (default: API only). */
   webRoot?: string;
+  /** Live streams' timings (e.g. a short maxStreamMs). */
+  realtime?: DiscussionRealtimeOptions;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function startTestServer(kind: DatabaseKind, opts: TestServerOption
     logger: opts.logger ?? createLogger('silent'),
     webRoot: opts.webRoot ?? null,
     database: testDb.database,
+    realtime: opts.realtime,
   });
   const url = server.url;
   return {

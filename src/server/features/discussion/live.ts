@@ -68,10 +68,20 @@ function carriedMessage(notice: DiscussionNotice): DiscussionMessage | null {
   return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n });
 }
 
+/** How long a live stream lasts before the browser reconnects and is checked again. */
+export const MAX_STREAM_MS = 5 * 60_000;
+
 export interface DiscussionRealtimeOptions {
   heartbeatMs?: number;
   /** The reconnect delay streams ask clients to use. */
   retryMs?: number;
+  /**
+   * A stream is ended after this long (less up to a fifth, so streams opened together do not all
+   * reconnect together). The browser reconnects on its own, resuming after its last event, and the
+   * reconnect is checked like a new one: someone signed out elsewhere, banned, or no longer
+   * entitled stops receiving messages within this time. Default 5 minutes.
+   */
+  maxStreamMs?: number;
   listen?: ListenOptions;
   fanout?: FanoutOptions;
 }
@@ -104,6 +114,7 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     { ...opts.fanout, listenSession: () => (listener?.connected ? listener.session : null) },
   );
   const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
+  const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
   // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
   const encoded = new WeakMap<DiscussionMessage, Uint8Array>();
   const messageChunk = (m: DiscussionMessage) => {
@@ -138,11 +149,13 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
 
     openStream(ideaId, fromId, signal, response) {
       let subscription: { unsubscribe(): void } | null = null;
+      let lifetime: ReturnType<typeof setTimeout> | undefined;
       const stream = createEventStream({
         signal,
         response,
         retryMs: opts.retryMs,
         onClose() {
+          clearTimeout(lifetime);
           subscription?.unsubscribe();
           heartbeat.delete(stream);
         },
@@ -166,7 +179,11 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
         throw error;
       }
       if (stream.closed) subscription.unsubscribe();
-      else heartbeat.add(stream);
+      else {
+        heartbeat.add(stream);
+        lifetime = setTimeout(() => stream.close(), maxStreamMs * (1 - Math.random() / 5));
+        lifetime.unref();
+      }
       return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
     },
 

@@ -1,14 +1,16 @@
 /**
  * The live stream on one server instance, on each database: live delivery, resuming after
  * Last-Event-ID (exactly the missed messages, in order, once), concurrent posting, removals,
- * shutdown, and no leak after 10,000 connects and disconnects.
+ * shutdown, no leak after 10,000 connects and disconnects, and a stream's lifetime (the reconnect
+ * is checked again).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
 import { startTestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
+import { ideas } from '../../db/schema.ts';
 import { listenForNotifications } from '../../lib/realtime.ts';
 import { createLogger } from '../../logger.ts';
 import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
@@ -249,5 +251,55 @@ describe.each(databaseKinds())('shutting down with open streams on %s', (kind) =
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe.each(databaseKinds())('streams end after their lifetime and the reconnect is checked again, on %s', (kind) => {
+  const t = useTestServer(kind, { realtime: { maxStreamMs: 600 } });
+
+  async function premiumReader() {
+    const owner = await personWithItems(t, 0, { name: 'Owner Person' });
+    const idea = await createIdea(t.db, { userId: owner.id });
+    const reader = await personWithItems(t, 21, { name: 'Premium Reader' });
+    const stream = (query = '') => openSse(`${t.url}/api/ideas/${idea.id}/messages/stream${query}`, { cookie: reader.cookie });
+    return { owner, idea, reader, stream };
+  }
+
+  it('ends a stream by itself within its lifetime; resuming after its last event misses nothing', async () => {
+    const { owner, idea, stream } = await premiumReader();
+    const first = await stream();
+    await ready(first);
+    const a = await postOk(t, idea.id, owner.headers, 'before the end');
+    await first.waitUntil((c) => c.messages().length === 1, 10_000, 'the live message');
+    await first.waitUntil((c) => c.ended, 5000, 'the end of the stream');
+    const b = await postOk(t, idea.id, owner.headers, 'while reconnecting');
+    const again = await stream(`?lastEventId=${a.id}`);
+    expect(again.status).toBe(200);
+    await again.waitUntil((c) => c.messages().length === 1, 10_000, 'the missed message');
+    expect(ids(again)).toEqual([b.id]);
+    again.close();
+  });
+
+  it('refuses the reconnect of someone signed out meanwhile (401), and of someone no longer entitled (403), with no message', async () => {
+    const { owner, idea, reader, stream } = await premiumReader();
+    const first = await stream();
+    await ready(first);
+    const signOut = await t.fetch('/api/auth/sign-out', { method: 'POST', headers: reader.headers, body: '{}' });
+    expect(signOut.status).toBe(200);
+    await first.waitUntil((c) => c.ended, 5000, 'the end of the stream');
+    const refused = await stream();
+    expect(refused.status).toBe(401);
+    refused.close();
+
+    const other = await personWithItems(t, 21, { name: 'Formerly Premium' });
+    const open = await openSse(`${t.url}/api/ideas/${idea.id}/messages/stream`, { cookie: other.cookie });
+    await ready(open);
+    await t.db.delete(ideas).where(eq(ideas.userId, other.id));
+    await open.waitUntil((c) => c.ended, 5000, 'the end of the stream');
+    await postOk(t, idea.id, owner.headers, 'not for former members');
+    const locked = await openSse(`${t.url}/api/ideas/${idea.id}/messages/stream`, { cookie: other.cookie });
+    expect(locked.status).toBe(403);
+    expect(locked.messages()).toEqual([]);
+    locked.close();
   });
 });

@@ -2,7 +2,8 @@
  * Live discussion: an EventSource on /api/ideas/{id}/messages/stream while the viewer may see the
  * discussion. The first connect resumes after the newest message already loaded (?lastEventId=);
  * the browser's own reconnects send Last-Event-ID, and the server replays what was missed.
- * Removals missed while disconnected are caught by reloading the list after a reconnect.
+ * Removals missed while disconnected are caught by reloading the list after a reconnect. The
+ * server ends each stream after a few minutes and checks the viewer again on the reconnect.
  */
 import { deletedMessageId, STREAM_EVENTS } from '@shared/rules/discussion-message';
 import type { DiscussionMessage } from '@shared/schemas/discussion';
@@ -37,6 +38,9 @@ export function useDiscussionStream(ideaId: string, opts: { enabled: boolean; la
     source.addEventListener(STREAM_EVENTS.resync, reload);
     source.onerror = () => {
       dropped = true;
+      // Refused on reconnecting (signed out elsewhere, no longer entitled): the browser gives up;
+      // reloading the list shows what the server now says this viewer may see.
+      if (source.readyState === EventSource.CLOSED) reload();
     };
     source.onopen = () => {
       if (dropped) reload();
