@@ -45,6 +45,32 @@ function watchFirstScreen() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/**
+ * Opens `path` with the app's code held back until the server's page is parsed and painted, then
+ * lets it in: the shifts recorded from then on are the app's take-over. (On a busy machine the
+ * browser may paint a half-parsed page first and then the rest, which is progressive rendering of
+ * the server's page, not the take-over this file is about.)
+ */
+async function openHoldingTheApp(page: Page, path: string): Promise<void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(watchFirstScreen);
+  await page.goto(path, { waitUntil: 'commit' });
+  // 'interactive': the parser has reached the end of the page; module scripts run only after that.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  const serverPainted = await page.evaluate(() => {
+    (window as unknown as { __shifts: unknown[] }).__shifts = [];
+    return document.getElementById('root')?.hasAttribute('data-server-rendered') === true;
+  });
+  expect(serverPainted, 'the server painted the page').toBe(true);
+  release();
+}
+
 /** Where the item's title and picture are, and what the page says. */
 async function firstScreen(page: Page) {
   const box = async (selector: string) => {
@@ -79,8 +105,7 @@ describe('the details page paints before its scripts', () => {
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });
-      await page.addInitScript(watchFirstScreen);
-      await page.goto(`/ideas/${id}`);
+      await openHoldingTheApp(page, `/ideas/${id}`);
       await page.waitForLoadState('networkidle');
       // The app has rendered and asked who is there (the server's header says it does not know yet).
       await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
@@ -207,8 +232,7 @@ describe("home's first screen is painted by the server for visitors", () => {
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/ideas') listRequests.push(r.url());
       });
-      await page.addInitScript(watchFirstScreen);
-      await page.goto('/');
+      await openHoldingTheApp(page, '/');
       await page.waitForLoadState('networkidle');
       await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
       const seen = await page.evaluate(() => {
