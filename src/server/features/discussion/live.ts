@@ -70,6 +70,9 @@ function carriedMessage(notice: DiscussionNotice): DiscussionMessage | null {
 
 /** How long a live stream lasts before the browser reconnects and is checked again. */
 export const MAX_STREAM_MS = 5 * 60_000;
+/** The reconnect delay a stream ending for its lifetime asks for (a new stream asks for the usual again). */
+export const LIFETIME_RECONNECT_MS = 1000;
+const RECONNECT_SOON = new TextEncoder().encode(`retry: ${LIFETIME_RECONNECT_MS}\n\n`);
 
 export interface DiscussionRealtimeOptions {
   heartbeatMs?: number;
@@ -181,7 +184,11 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
       if (stream.closed) subscription.unsubscribe();
       else {
         heartbeat.add(stream);
-        lifetime = setTimeout(() => stream.close(), maxStreamMs * (1 - Math.random() / 5));
+        lifetime = setTimeout(() => {
+          // Back within a second rather than the usual 3 s: messages of the gap are replayed anyway.
+          stream.sendEncoded(RECONNECT_SOON);
+          stream.close();
+        }, maxStreamMs * (1 - Math.random() / 5));
         lifetime.unref();
       }
       return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });

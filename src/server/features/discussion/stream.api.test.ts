@@ -13,7 +13,7 @@ import { signedInUser } from '../../../../tests/support/auth.ts';
 import { ideas } from '../../db/schema.ts';
 import { listenForNotifications } from '../../lib/realtime.ts';
 import { createLogger } from '../../logger.ts';
-import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
+import { DISCUSSION_CHANNEL, LIFETIME_RECONNECT_MS, noticePayload } from './live.ts';
 import { openSse, type SseClient } from './testing/sse-client.ts';
 import { personWithItems, postOk } from './testing/people.ts';
 
@@ -272,6 +272,8 @@ describe.each(databaseKinds())('streams end after their lifetime and the reconne
     const a = await postOk(t, idea.id, owner.headers, 'before the end');
     await first.waitUntil((c) => c.messages().length === 1, 10_000, 'the live message');
     await first.waitUntil((c) => c.ended, 5000, 'the end of the stream');
+    // The usual reconnect delay at the start, a short one just before the end.
+    expect(first.retries).toEqual([3000, LIFETIME_RECONNECT_MS]);
     const b = await postOk(t, idea.id, owner.headers, 'while reconnecting');
     const again = await stream(`?lastEventId=${a.id}`);
     expect(again.status).toBe(200);

@@ -13,6 +13,8 @@ export interface SseClient {
   readonly contentType: string | null;
   readonly events: SseEvent[];
   readonly comments: string[];
+  /** Every `retry:` value received, in order (the reconnect delay the server asks for). */
+  readonly retries: number[];
   /** The last `id:` received (what EventSource would send as Last-Event-ID). */
   readonly lastEventId: string | undefined;
   readonly ended: boolean;
@@ -37,6 +39,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   });
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  const retries: number[] = [];
   let lastEventId: string | undefined;
   let ended = false;
   const waiters = new Set<() => void>();
@@ -49,6 +52,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     contentType: res.headers.get('content-type'),
     events,
     comments,
+    retries,
     get lastEventId() {
       return lastEventId;
     },
@@ -120,7 +124,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
               } else if (field === 'id') {
                 e.id = val;
                 lastEventId = val;
-              }
+              } else if (field === 'retry' && /^\d+$/.test(val)) retries.push(Number(val));
             }
           }
           if (isEvent) {
