@@ -95,6 +95,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator('[role="dialog"][data-state="closed"], [role="alertdialog"][data-state="closed"]').count(), { timeout: 10_000 })
     .toBe(0);
+  // Colours in mid-transition (a button just switched to its pressed look) are not the page's
+  // colours: let finite animations and transitions end first (spinners run forever: not those).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
+  );
   // Evaluated over the DevTools protocol, so the page's CSP (no inline scripts) stays in force.
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {

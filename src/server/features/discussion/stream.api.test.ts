@@ -19,10 +19,10 @@ import { personWithItems, postOk } from './testing/people.ts';
 
 const ready = (s: SseClient) => s.waitUntil((c) => c.comments.includes('ready'), 10_000, 'ready');
 const ids = (s: SseClient) => s.messages().map((m) => m.id);
-const until = async (check: () => boolean, timeoutMs = 5000) => {
+const until = async (check: () => boolean, timeoutMs = 5000, state?: () => unknown) => {
   const end = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end) throw new Error(`timed out${state ? `; ${JSON.stringify(state())}` : ''}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 };
@@ -222,7 +222,8 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     // Joins and leaves go through the topic's queue, behind its reads of the newest message id; on
     // a loaded machine (a CI run on PostgreSQL beside other work) draining it took over 5 s. The
     // check is that nothing is left behind, not how fast.
-    await until(() => realtime.subscriberCount === 0 && realtime.openStreams === 0, 30_000);
+    const counts = () => ({ subscribers: realtime.subscriberCount, openStreams: realtime.openStreams });
+    await until(() => realtime.subscriberCount === 0 && realtime.openStreams === 0, 30_000, counts);
     expect(realtime.subscriberCount).toBe(0);
     expect(realtime.openStreams).toBe(0);
     // And over real sockets: clients that vanish are noticed too.
