@@ -75,6 +75,27 @@ async function openHoldingTheApp<T>(page: Page, path: string, measure: (page: Pa
   return painted;
 }
 
+/** The page's errors and console errors, as they come. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Once the app has taken over: the shifts and loading views watchFirstScreen saw since the code came in. */
+async function seenDuringTakeOver(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // The app has rendered and asked who is there (the server's header says it does not know yet).
+  await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+  return page.evaluate(() => {
+    const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
+    return { shifts: w.__shifts, loadingShown: w.__loadingShown };
+  });
+}
+
 /** Where the item's title and picture are, and what the page says. */
 async function firstScreen(page: Page) {
   const box = async (selector: string) => {
@@ -104,21 +125,10 @@ describe('the details page paints before its scripts', () => {
       expect(served.text).toMatch(/₦250,000/);
 
       const page = await browser.newPage(viewport);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
+      const errors = pageErrors(page);
       const painted = await openHoldingTheApp(page, `/ideas/${id}`, firstScreen);
       expect(painted).toEqual(served);
-      await page.waitForLoadState('networkidle');
-      // The app has rendered and asked who is there (the server's header says it does not know yet).
-      await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
-      const seen = await page.evaluate(() => {
-        const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
-        return { shifts: w.__shifts, loadingShown: w.__loadingShown };
-      });
-      expect(seen).toEqual({ shifts: [], loadingShown: false });
+      expect(await seenDuringTakeOver(page)).toEqual({ shifts: [], loadingShown: false });
       expect(await firstScreen(page)).toEqual(painted);
       expect(errors).toEqual([]);
       await expectAccessible(page);
@@ -228,24 +238,14 @@ describe("home's first screen is painted by the server for visitors", () => {
       expect(served.cards).toBe(20);
 
       const page = await browser.newPage(viewport);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
+      const errors = pageErrors(page);
       const listRequests: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/ideas') listRequests.push(r.url());
       });
       const painted = await openHoldingTheApp(page, '/', homeScreen);
       expect(painted.cards).toBe(20);
-      await page.waitForLoadState('networkidle');
-      await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
-      const seen = await page.evaluate(() => {
-        const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
-        return { shifts: w.__shifts, loadingShown: w.__loadingShown };
-      });
-      expect(seen).toEqual({ shifts: [], loadingShown: false });
+      expect(await seenDuringTakeOver(page)).toEqual({ shifts: [], loadingShown: false });
       expect(await homeScreen(page)).toEqual(painted);
       // The app showed the list the page carried; it did not ask for it again.
       expect(listRequests).toEqual([]);

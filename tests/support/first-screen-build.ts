@@ -3,11 +3,12 @@
  * an API test exactly as `npm run build:web` builds it (`vite build --ssr`, vite.config.ts), into
  * a fake web build's `.server/` folder: the test then checks the real components' markup.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildEnvironmentOptions } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -54,4 +55,12 @@ export function fakeWebBuild(renderer?: string): string {
     writeFileSync(path.join(dir, '.server', 'first-screen.mjs'), renderer);
   }
   return dir;
+}
+
+/** For a test file: a fake web build with the real first-screen renderer built into it, removed afterwards. */
+export function useFirstScreenBuild(): string {
+  const webRoot = fakeWebBuild();
+  beforeAll(() => buildFirstScreenRenderer(webRoot), 120_000);
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+  return webRoot;
 }

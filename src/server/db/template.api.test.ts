@@ -9,15 +9,20 @@ import { beginEarlyTemplateCopy, copyTemplate, pgliteDir } from './template-copy
 const root = mkdtempSync(path.join(os.tmpdir(), 'ideahub-template-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** A template made as the build makes it, marked with `note` so a test can tell a copy of it from a new database. */
+async function markedTemplate(name: string, note: string): Promise<string> {
+  const template = path.join(root, name);
+  await makePgliteTemplate(template);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const t = new PGlite(template);
+  await t.exec(`create table template_marker (note text); insert into template_marker values ('${note}')`);
+  await t.close();
+  return template;
+}
+
 describe('embedded database template', () => {
   it('copies the template into an empty DATA_DIR, keeps an existing database, and migrates after either', async () => {
-    const template = path.join(root, 'template');
-    await makePgliteTemplate(template);
-    // Mark the template so the test can tell a copy from a new database.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const t = new PGlite(template);
-    await t.exec("create table template_marker (note text); insert into template_marker values ('from the template')");
-    await t.close();
+    const template = await markedTemplate('template', 'from the template');
 
     const dataDir = path.join(root, 'data');
     const started = performance.now();
@@ -53,12 +58,7 @@ describe('embedded database template', () => {
   }, 120_000);
 
   it('takes over a copy begun before the server loaded, and never takes a copy cut short for a database', async () => {
-    const template = path.join(root, 'template-early');
-    await makePgliteTemplate(template);
-    const { PGlite } = await import('@electric-sql/pglite');
-    const t = new PGlite(template);
-    await t.exec("create table template_marker (note text); insert into template_marker values ('early copy')");
-    await t.close();
+    const template = await markedTemplate('template-early', 'early copy');
     const dataDir = path.join(root, 'early');
     // A copy cut short by an earlier crash: a partial folder beside a DATA_DIR without a database.
     mkdirSync(path.join(dataDir, 'pg.copying-99999'), { recursive: true });

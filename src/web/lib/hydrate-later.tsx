@@ -25,12 +25,15 @@ let firstPass = false;
 const queue: Turn[] = [];
 
 function takeTurn(): Turn {
-  let start = () => {};
-  const promise = new Promise<void>((resolve) => (start = resolve));
-  const turn: Turn = { done: false, promise, start: () => {} };
-  turn.start = () => {
-    turn.done = true;
-    start();
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  const turn: Turn = {
+    done: false,
+    promise,
+    start: () => {
+      turn.done = true;
+      resolve();
+    },
   };
   queue.push(turn);
   return turn;

@@ -7,21 +7,19 @@
  */
 import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { INITIAL_IDEAS_META_NAME } from '../../../shared/constants.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
-import { buildFirstScreenRenderer, fakeWebBuild } from '../../../../tests/support/first-screen-build.ts';
+import { fakeWebBuild, useFirstScreenBuild } from '../../../../tests/support/first-screen-build.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 
 
 const parse = (html: string): Document => new JSDOM(html).window.document;
 const cardTitles = (root: Element) => [...root.querySelectorAll('main ul li h3')].map((h) => h.textContent);
 
-const webRoot = fakeWebBuild();
-beforeAll(() => buildFirstScreenRenderer(webRoot), 120_000);
-afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+const webRoot = useFirstScreenBuild();
 
 describe.each(databaseKinds())("home's first screen on %s", (kind) => {
   const t = useTestServer(kind, { webRoot });

@@ -7,11 +7,11 @@
  */
 import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
-import { buildFirstScreenRenderer, fakeWebBuild } from '../../../../tests/support/first-screen-build.ts';
+import { fakeWebBuild, useFirstScreenBuild } from '../../../../tests/support/first-screen-build.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 
 
@@ -20,9 +20,7 @@ function parse(html: string): Document {
   return new JSDOM(html).window.document;
 }
 
-const webRoot = fakeWebBuild();
-beforeAll(() => buildFirstScreenRenderer(webRoot), 120_000);
-afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+const webRoot = useFirstScreenBuild();
 
 describe.each(databaseKinds())('the first screen of /ideas/{id} on %s', (kind) => {
   const t = useTestServer(kind, { webRoot });
