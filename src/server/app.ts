@@ -47,7 +47,7 @@ export interface AppDeps {
   /** Who is asking; filled in by the accounts feature. */
   resolveViewer?: (c: Context<AppEnv>) => Promise<Viewer | null>;
   /** Sign-up, sign-in and sessions (better-auth at /api/auth/*); provides resolveViewer too. */
-  accounts?: Pick<Accounts, 'resolveViewer' | 'register'>;
+  accounts?: Pick<Accounts, 'resolveViewer' | 'register' | 'devOutboxOpenTo'>;
   /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
   realtime?: DiscussionRealtime;
   /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
@@ -187,6 +187,11 @@ export function createApp(deps: AppDeps) {
     return res.status === 200 ? res.text() : null;
   };
   const visitorDetails = (id: string) => visitorAnswer(`/api/ideas/${encodeURIComponent(id)}`);
+  // The development outbox's page exists only where its API answers (this machine, no SMTP_URL).
+  app.on('GET', ['/dev/outbox', '/dev/outbox/'], async (c, next) => {
+    if (!deps.accounts?.devOutboxOpenTo(c)) return web.sendNotFound(c);
+    await next();
+  });
   app.get('*', async (c) => {
     const asset = web.serve(c);
     if (asset) return asset;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseOpenError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { mailDestination } from './lib/mail.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startServer } from './server.ts';
 
@@ -56,6 +57,8 @@ async function main() {
   }
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.DATA_DIR)}`;
   logger.info({ url: config.PUBLIC_URL, port: server.port }, `IdeaHub is running at ${config.PUBLIC_URL} on ${where}`);
+  const mailMode = server.accounts.mailer.mode;
+  logger[mailMode === 'disabled' ? 'warn' : 'info'](mailDestination(mailMode, server.config));
 
   let stopping = false;
   const stop = (signal: string) => {

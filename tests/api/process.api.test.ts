@@ -1,6 +1,7 @@
 /**
  * The server as a process: configuration errors stop it with one line naming the variable,
- * the embedded database is locked to one process, and SIGTERM shuts down cleanly.
+ * the embedded database is locked to one process, SIGTERM shuts down cleanly, and the start-up
+ * log says where mail goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -79,7 +80,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    const first = run({ PORT: String(port), DATA_DIR: dataDir });
+    const first = run({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const firstDone = finish(first);
     await waitReady(`http://127.0.0.1:${port}`, first);
     expect(existsSync(path.join(dataDir, 'ideahub.pid'))).toBe(true);
@@ -93,6 +94,8 @@ describe('the server process', { timeout: 180_000 }, () => {
     first.kill('SIGTERM');
     const r = await firstDone;
     expect(r.code).toBe(0);
+    // The start-up log says where mail goes (no SMTP_URL, PUBLIC_URL on localhost: the outbox).
+    expect(r.stdout).toContain(`mail: development outbox at http://localhost:${port}/dev/outbox (answers this machine only)`);
     expect(existsSync(path.join(dataDir, 'ideahub.pid'))).toBe(false);
 
     // With the first gone, the folder can be opened again and its data is there.

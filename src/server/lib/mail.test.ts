@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { createMailer, DevOutbox, isLoopbackUrl, maskEmail, OUTBOX_CAPACITY } from './mail.ts';
+import { createMailer, DevOutbox, isLoopbackUrl, mailDestination, maskEmail, OUTBOX_CAPACITY } from './mail.ts';
 
 describe('maskEmail', () => {
   it('keeps only enough to recognise an address', () => {
@@ -41,5 +41,31 @@ describe('development outbox', () => {
     expect(exposed.mode).toBe('disabled');
     expect(exposed.outbox).toBeNull();
     expect(mailer({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).mode).toBe('disabled');
+  });
+});
+
+describe('mailDestination (the start-up log line)', () => {
+  const logger = createLogger('silent');
+  const line = (env: Record<string, string>) => {
+    const config = loadConfig({ AUTH_SECRET: 'x'.repeat(40), ...env });
+    return mailDestination(createMailer(config, logger).mode, config);
+  };
+
+  it('names the SMTP server by host only, never its credentials', () => {
+    const text = line({ SMTP_URL: 'smtps://mailer:s3cret-pass@smtp.example.com:465' });
+    expect(text).toBe('mail: SMTP via smtp.example.com:465');
+    expect(text).not.toMatch(/mailer|s3cret/);
+    expect(line({ SMTP_URL: 'smtp://smtp.example.com' })).toBe('mail: SMTP via smtp.example.com');
+  });
+
+  it('points at the development outbox, for this machine only', () => {
+    expect(line({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' })).toBe(
+      'mail: development outbox at http://localhost:3000/dev/outbox (answers this machine only)',
+    );
+  });
+
+  it('says mail is off when SMTP_URL is missing where there can be no outbox', () => {
+    expect(line({ NODE_ENV: 'production', PUBLIC_URL: 'https://ideahub.example' })).toMatch(/^mail: disabled \(SMTP_URL is not set\)/);
+    expect(line({ NODE_ENV: 'development', PUBLIC_URL: 'https://ideahub.example' })).toMatch(/^mail: disabled/);
   });
 });

@@ -3,14 +3,16 @@
  * production, mails go to the development outbox instead: each one is logged with its link and the
  * last 50 are kept in memory for GET /api/dev/outbox and the /dev/outbox page, so sign-up,
  * confirmation and password reset work end to end on a machine with no mail server.
- * The outbox shows anyone every confirmation and reset link, so it exists only while the site's
- * own address (PUBLIC_URL) is this machine (localhost, 127.x, ::1): a server that others can reach
- * and forgot NODE_ENV=production sends no mail instead of publishing those links.
+ * The outbox shows every confirmation and reset link, so it exists only while the site's own
+ * address (PUBLIC_URL) is this machine (localhost, 127.x, ::1): a server that others can reach and
+ * forgot NODE_ENV=production sends no mail instead of publishing those links. Even then it answers
+ * only requests from this machine (lib/local-peer.ts), since the server listens on every interface.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { isLoopbackHostname } from './local-peer.ts';
 
 export interface MailMessage {
   to: string;
@@ -86,8 +88,22 @@ export function defaultMailFrom(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>
 
 /** Whether an address names this machine only (localhost, 127.0.0.0/8, ::1). */
 export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1';
+  return isLoopbackHostname(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+}
+
+/** The start-up log's line on where mail goes; names the SMTP server by host only (SMTP_URL may carry a password). */
+export function mailDestination(mode: Mailer['mode'], config: Pick<Config, 'SMTP_URL' | 'PUBLIC_URL'>): string {
+  if (mode === 'smtp') {
+    let host = 'SMTP_URL';
+    try {
+      host = new URL(config.SMTP_URL ?? '').host || host;
+    } catch {
+      // Validated at start-up; never echo the value itself.
+    }
+    return `mail: SMTP via ${host}`;
+  }
+  if (mode === 'outbox') return `mail: development outbox at ${config.PUBLIC_URL}/dev/outbox (answers this machine only)`;
+  return 'mail: disabled (SMTP_URL is not set): confirmation and password-reset mails are not sent';
 }
 
 export function createMailer(config: Config, logger: Logger): Mailer {

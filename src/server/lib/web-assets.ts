@@ -109,6 +109,8 @@ export interface WebAssets {
   renderHome(url: string, listJson: string): Promise<string | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
+  /** What an address that is no page of the app gets: index.html with status 404. */
+  sendNotFound(c: Context): Response;
 }
 
 function walk(dir: string, base = dir, out = new Map<string, Asset>()): Map<string, Asset> {
@@ -166,6 +168,11 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
     }
     return markup;
   };
+  const sendPage = (c: Context, html: string | undefined, status: 200 | 404) => {
+    const body = html ?? indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';
+    c.header('Cache-Control', 'no-cache');
+    return c.html(body, status);
+  };
   return {
     indexHtml,
     preloadTags: (page) => preloads.get(page) ?? '',
@@ -179,9 +186,10 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
       return c.body(new Uint8Array(asset.body));
     },
     sendIndex(c, html) {
-      const body = html ?? indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';
-      c.header('Cache-Control', 'no-cache');
-      return c.html(body, isAppRoute(c.req.path) ? 200 : 404);
+      return sendPage(c, html, isAppRoute(c.req.path) ? 200 : 404);
+    },
+    sendNotFound(c) {
+      return sendPage(c, undefined, 404);
     },
   };
 }

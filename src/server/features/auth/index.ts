@@ -22,7 +22,7 @@ import {
   SESSION_RENEW_AFTER_SECONDS,
 } from './auth.ts';
 import { trustedProxyMatcher } from './client-ip.ts';
-import { registerAuthRoutes } from './routes.ts';
+import { devOutboxOpenTo, registerAuthRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { createSessionLookup } from './session-lookup.ts';
 
@@ -34,6 +34,8 @@ export interface Accounts {
   resolveViewer(c: Context<AppEnv>): Promise<Viewer | null>;
   /** Mounts /api/auth/*, /api/auth-config and (development) /api/dev/outbox. */
   register(app: OpenAPIHono<AppEnv>): void;
+  /** Whether this request may see the development outbox (its API and its page): this machine only. */
+  devOutboxOpenTo(c: Context): boolean;
   close(): void;
 }
 
@@ -104,6 +106,7 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     register(app) {
       registerAuthRoutes(app, { auth, mailer, isTrustedProxy, googleEnabled });
     },
+    devOutboxOpenTo: (c) => devOutboxOpenTo(mailer, c),
     close() {
       mailer.close();
     },

@@ -1,13 +1,14 @@
 /**
  * Accounts over HTTP: better-auth's handler at /api/auth/* (with the client address set from
  * the socket, per-email limits, and our error body), GET /api/auth-config for the sign-in
- * screens, and, in development without SMTP_URL, GET /api/dev/outbox.
+ * screens, and, in development without SMTP_URL, GET /api/dev/outbox for this machine only.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { authConfigSchema, outboxResponseSchema } from '../../../shared/schemas/auth.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isLocalRequest, socketAddress } from '../../lib/local-peer.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
@@ -24,13 +25,12 @@ export interface AuthRoutesDeps {
   googleEnabled: boolean;
 }
 
-function socketAddress(c: Context<AppEnv>): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    // Not served by @hono/node-server (app.request in unit tests): no socket.
-    return null;
-  }
+/**
+ * Whether this request may see the development outbox: there is one, and the request comes from
+ * this machine (anyone else could read a reset link for any account and take it).
+ */
+export function devOutboxOpenTo(mailer: Mailer, c: Context): boolean {
+  return mailer.outbox !== null && isLocalRequest(c);
 }
 
 export function clientIpOf(c: Context<AppEnv>, isTrustedProxy: (ip: string) => boolean): string | null {
@@ -62,7 +62,7 @@ const outboxRoute = createRoute({
   method: 'get',
   path: '/api/dev/outbox',
   tags: ['development'],
-  summary: 'Development only (no SMTP_URL): the last 50 mails, newest first',
+  summary: 'Development only (no SMTP_URL), from this machine only: the last 50 mails, newest first',
   responses: { 200: { description: 'Mails', content: { 'application/json': { schema: outboxResponseSchema } } } },
 });
 
@@ -115,7 +115,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
         googleEnabled: deps.googleEnabled,
         passwordMinLength: settings.passwordMinLength,
         newRegistrations: settings.newRegistrations,
-        devOutbox: mailer.outbox !== null,
+        devOutbox: devOutboxOpenTo(mailer, c),
       },
       200,
     );
@@ -124,6 +124,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
   const outbox = mailer.outbox;
   if (outbox) {
     app.openapi(outboxRoute, (c) => {
+      // Anyone else gets what an unknown API path answers.
+      if (!devOutboxOpenTo(mailer, c)) throw notFound(`No API endpoint at ${c.req.method} ${c.req.path}.`);
       c.header('Cache-Control', 'no-store');
       return c.json({ mails: outbox.list() }, 200);
     });
