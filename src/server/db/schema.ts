@@ -21,6 +21,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../shared/constants.ts';
 import { users } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -99,6 +100,8 @@ export const ideas = pgTable(
     index('ideas_image_url_idx').using('hash', t.imageUrl),
     index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('ideas_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // Searches by people who may not read the whole description match its preview only (issue 14).
+    index('ideas_description_preview_trgm_idx').using('gin', sql`left(${t.description}, ${sql.raw(String(DESCRIPTION_PREVIEW_LENGTH))}) gin_trgm_ops`),
   ],
 );
 

@@ -10,6 +10,9 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { ideas, profiles, users } from '../../db/schema.ts';
 import { thumbnailUrlFor } from '../../lib/storage.ts';
+import type { FullTextScope } from '../ideas/access.ts';
+import { descriptionPreview, searchMatch } from '../ideas/queries.ts';
+import type { Viewer } from '../ideas/service.ts';
 import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
 
 /** Total Content, Ideas, Products, Total Likes: one pass over ideas (likes from the kept counters). */
@@ -25,20 +28,25 @@ export async function contentCounts(db: Db): Promise<ContentCounts> {
   return row ?? { total: 0, ideas: 0, products: 0, totalLikes: 0 };
 }
 
-/** Newest first, keyset paged; search over title, description and creator name, wildcards escaped. */
-export async function listContent(db: Db, query: AdminContentQuery): Promise<AdminContentPage> {
+/**
+ * Newest first, keyset paged; search over title, description and creator name, wildcards escaped.
+ * Descriptions are matched and shown only as far as the staff member may read them (`scope`:
+ * a moderator who is not premium gets the 100-character preview), and only admins get creators'
+ * email addresses (issue 14: moderators get what moderation needs).
+ */
+export async function listContent(db: Db, query: AdminContentQuery, viewer: Viewer, scope: FullTextScope): Promise<AdminContentPage> {
   const where: SQL[] = [];
   if (query.category !== 'all') where.push(eq(ideas.category, query.category));
   if (query.q) {
     const pattern = containsPattern(query.q);
-    where.push(or(ilike(ideas.title, pattern), ilike(ideas.description, pattern), ilike(profiles.fullName, pattern), ilike(users.name, pattern))!);
+    where.push(or(searchMatch(pattern, scope), ilike(profiles.fullName, pattern), ilike(users.name, pattern))!);
   }
   if (query.cursor) where.push(afterKeyset(ideas.createdAt, ideas.id, decodeAdminCursor(query.cursor, { uuid: true })));
   const rows = await db
     .select({
       id: ideas.id,
       title: ideas.title,
-      excerpt: sql<string>`left(${ideas.description}, 140)`,
+      excerpt: scope.everyone ? sql<string>`left(${ideas.description}, 140)` : descriptionPreview(),
       category: ideas.category,
       price: ideas.price,
       currency: ideas.currency,
@@ -49,7 +57,7 @@ export async function listContent(db: Db, query: AdminContentQuery): Promise<Adm
       createdAt: ideas.createdAt,
       creatorId: ideas.userId,
       creatorName: sql<string | null>`coalesce(nullif(btrim(${profiles.fullName}), ''), nullif(btrim(${users.name}), ''))`,
-      creatorEmail: users.email,
+      creatorEmail: viewer.role === 'admin' ? users.email : sql<string | null>`null`,
     })
     .from(ideas)
     .leftJoin(profiles, eq(profiles.userId, ideas.userId))

@@ -34,6 +34,7 @@ import {
   settingsResponseSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { fullTextScopeOf } from '../ideas/access.ts';
 import { errorResponses } from '../ideas/route-helpers.ts';
 import { removeIdea } from '../ideas/manage-service.ts';
 import { getPlatformSettings, getPlatformSettingsRecord, resetSettings, saveSettings } from '../settings/service.ts';
@@ -241,8 +242,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await contentCounts(c.var.db), 200);
   });
   app.openapi(contentRoute, async (c) => {
-    staffFor(c, 'content');
-    return c.json(await listContent(c.var.db, c.req.valid('query')), 200);
+    const viewer = staffFor(c, 'content');
+    const scope = await fullTextScopeOf(c.var.db, viewer, c.var.logger);
+    return c.json(await listContent(c.var.db, c.req.valid('query'), viewer, scope), 200);
   });
   app.openapi(contentDeleteRoute, async (c) => {
     const viewer = staffFor(c, 'content');

@@ -5,10 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
 import type { Keyset } from './cursor.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../shared/schemas/ideas.ts';
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
+import type { FullTextScope } from './access.ts';
 
 export interface ListIdeasFilter {
   category?: 'idea' | 'product';
-  search?: string;
+  /** Free text, matched only where the viewer may read (searchMatch). */
+  search?: { text: string; scope: FullTextScope };
   userId?: string;
   after?: Keyset;
   limit: number;
@@ -21,10 +24,30 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/**
+ * The start of a description everyone may read. The length is written into the SQL so the
+ * expression is the one ideas_description_preview_trgm_idx is built on.
+ */
+export function descriptionPreview(): SQL<string> {
+  return sql<string>`left(${ideas.description}, ${sql.raw(String(DESCRIPTION_PREVIEW_LENGTH))})`;
+}
+
+/**
+ * A search's condition (issue 14): titles, and descriptions only as far as the viewer may read
+ * them, so hidden text cannot be recovered by searching word by word. Without full access: the
+ * preview (trigram-indexed) and the viewer's own items in full.
+ */
+export function searchMatch(pattern: string, scope: FullTextScope): SQL {
+  if (scope.everyone) return or(ilike(ideas.title, pattern), ilike(ideas.description, pattern))!;
+  const matches = [ilike(ideas.title, pattern), ilike(descriptionPreview(), pattern)];
+  if (scope.ownerId) matches.push(and(eq(ideas.userId, scope.ownerId), ilike(ideas.description, pattern))!);
+  return or(...matches)!;
+}
+
 export const ideaCardColumns = {
   id: ideas.id,
   title: ideas.title,
-  excerpt: sql<string>`left(${ideas.description}, 100)`,
+  excerpt: descriptionPreview(),
   price: ideas.price,
   currency: ideas.currency,
   category: ideas.category,
@@ -163,10 +186,7 @@ async function searchIdeas(db: Db, f: ListIdeasFilter) {
   const where: SQL[] = [];
   if (f.category) where.push(eq(ideas.category, f.category));
   if (f.userId) where.push(eq(ideas.userId, f.userId));
-  if (f.search) {
-    const pattern = likePattern(f.search);
-    where.push(or(ilike(ideas.title, pattern), ilike(ideas.description, pattern))!);
-  }
+  if (f.search) where.push(searchMatch(likePattern(f.search.text), f.search.scope));
   if (f.after) where.push(olderThan(ideas.createdAt, ideas.id, f.after));
   let query = db
     .select({ ...ideaCardColumns, ...viewerStateColumns(f.viewerId) })

@@ -32,7 +32,7 @@ const detailRoute = createRoute({
 export function registerIdeaRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
-    const result = await browseIdeas(c.var.db, query, c.var.viewer);
+    const result = await browseIdeas(c.var.db, query, c.var.viewer, c.var.logger);
     return c.json(result, 200);
   });
   app.openapi(detailRoute, async (c) => {

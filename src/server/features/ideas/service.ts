@@ -6,7 +6,7 @@ import { thumbnailUrlFor } from '../../lib/storage.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { hasFullAccess } from './access.ts';
+import { fullTextScopeOf, hasFullAccess } from './access.ts';
 import { premiumThreshold as readPremiumThreshold } from '../discussion/threshold.ts';
 import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas } from './queries.ts';
 
@@ -56,11 +56,12 @@ export async function browseIdeas(
   db: Db,
   query: IdeaListQuery,
   viewer: Viewer | null,
+  logger: Logger,
   scope: { userId?: string } = {},
 ): Promise<IdeaListResponse> {
   const rows = await listIdeas(db, {
     category: query.category === 'all' ? undefined : query.category,
-    search: query.q ? query.q : undefined,
+    search: query.q ? { text: query.q, scope: await fullTextScopeOf(db, viewer, logger) } : undefined,
     userId: scope.userId,
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: query.limit,

@@ -1,0 +1,1 @@
+CREATE INDEX "ideas_description_preview_trgm_idx" ON "ideas" USING gin (left("description", 100) gin_trgm_ops);
