@@ -105,6 +105,30 @@ export const ideas = pgTable(
   ],
 );
 
+/**
+ * Every share, kept whatever later happens to the item (issue 14): sharing cooldowns read this
+ * ledger, never the items a person may recategorise or delete. Written by a trigger on ideas
+ * (migration 0005), so every insert counts, the seed's and the test factories' too.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    sharedAt: ts('shared_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('shares_category_check', sql`${t.category} in ('idea', 'product')`),
+    index('shares_user_id_category_shared_at_idx').on(t.userId, t.category, t.sharedAt.desc().nullsFirst()),
+    // Deleting an item sets its ledger row's idea_id to null: found by this index, not a scan.
+    index('shares_idea_id_idx').on(t.ideaId),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {

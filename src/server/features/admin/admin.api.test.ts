@@ -51,6 +51,7 @@ import { randomClientIp, type SignedInUser, signedInUser, signUp, siteHeaders, u
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
+import { backdateShares } from '../ideas/api-test-helpers.ts';
 import { generateCoupons } from './financial.ts';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
@@ -597,14 +598,14 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
         expect((await readJson<ErrorBody>(again)).error.message).toMatch(/^You can only submit one idea every 1 hours?\. Please wait/);
 
         // An hour and a minute later (the earlier item backdated rather than the clock faked).
-        await t.db.update(ideas).set({ createdAt: new Date(Date.now() - 61 * 60_000) }).where(eq(ideas.id, firstId));
+        await backdateShares(t, { ideaId: firstId }, new Date(Date.now() - 61 * 60_000));
         expect((await share(t, person)).status).toBe(201);
 
         // With the default of 72 hours, the same hour-old item would still lock the category.
         await resetSettings(t, admin);
         const other = await sharer(t, 'Halima Musa');
         expect((await share(t, other)).status).toBe(201);
-        await t.db.update(ideas).set({ createdAt: new Date(Date.now() - 61 * 60_000) }).where(eq(ideas.userId, other.id));
+        await backdateShares(t, { userId: other.id }, new Date(Date.now() - 61 * 60_000));
         expect((await share(t, other)).status).toBe(429);
       } finally {
         await resetSettings(t, admin);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { signedInUser, type SignedInUser, type SignedInUserOptions } from '../../../../tests/support/auth.ts';
 import type { TestServer } from '../../../../tests/support/test-server.ts';
-import { profiles, settings } from '../../db/schema.ts';
+import { ideas, profiles, settings, shares } from '../../db/schema.ts';
 import { ideaCreatedSchema, type IdeaCreated, type IdeaCreateInput } from '../../../shared/schemas/ideas.ts';
 import { PLATFORM_SETTINGS_KEY } from '../settings/service.ts';
 
@@ -59,6 +59,15 @@ export async function errorOf(res: Response, status: number): Promise<ErrorJson[
   expect(typeof json.error?.code).toBe('string');
   expect(typeof json.error?.message).toBe('string');
   return json.error;
+}
+
+/**
+ * Moves shares back in time instead of faking the clock: the items' creation time and their rows
+ * in the share ledger, which is what cooldowns read.
+ */
+export async function backdateShares(t: TestServer, of: { ideaId: string } | { userId: string }, at: Date): Promise<void> {
+  await t.db.update(ideas).set({ createdAt: at }).where('ideaId' in of ? eq(ideas.id, of.ideaId) : eq(ideas.userId, of.userId));
+  await t.db.update(shares).set({ sharedAt: at }).where('ideaId' in of ? eq(shares.ideaId, of.ideaId) : eq(shares.userId, of.userId));
 }
 
 /** Writes the platform settings row (admin settings) over the defaults. */

@@ -1,7 +1,7 @@
 /** SQL for sharing, editing and deleting items. Functions taking `db` also run inside a transaction. */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contactRequests, ideaDiscussions, ideas, profiles, storedFiles } from '../../db/schema.ts';
+import { contactRequests, ideaDiscussions, ideas, profiles, shares, storedFiles } from '../../db/schema.ts';
 import { IDEA_IMAGES_BUCKET } from '../../lib/storage.ts';
 
 export async function findAuthorProfile(db: Db, userId: string) {
@@ -21,15 +21,18 @@ export async function lockSharesOf(db: Db, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('ideahub:share:' || ${userId}))`);
 }
 
-/** When the person last shared an item of this category (served by ideas_user_id_category_created_at_idx). */
+/**
+ * When the person last shared an item of this category, from the share ledger: editing an item's
+ * category or deleting it does not change it (served by shares_user_id_category_shared_at_idx).
+ */
 export async function latestShareAt(db: Db, userId: string, category: 'idea' | 'product'): Promise<Date | null> {
   const [row] = await db
-    .select({ createdAt: ideas.createdAt })
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), eq(ideas.category, category)))
-    .orderBy(desc(ideas.createdAt))
+    .select({ sharedAt: shares.sharedAt })
+    .from(shares)
+    .where(and(eq(shares.userId, userId), eq(shares.category, category)))
+    .orderBy(desc(shares.sharedAt))
     .limit(1);
-  return row?.createdAt ?? null;
+  return row?.sharedAt ?? null;
 }
 
 export type IdeaValues = {

@@ -3,9 +3,11 @@
  *
  * - Share: signed in, a profile with full name and contact, content that passes the shared
  *   validator (its cleaned values are what we store), an acceptable image, and the category's
- *   cooldown (admin settings). The cooldown check and the insert run under a per-person advisory
- *   lock in one transaction, together with the item's discussion and its author's new coupon:
- *   two simultaneous shares of one category by one person make exactly one item.
+ *   cooldown (admin settings), read from the share ledger (`shares`, written by a trigger on
+ *   insert), which no edit or delete changes (issue 14). The cooldown check and the insert run
+ *   under a per-person advisory lock in one transaction, together with the item's discussion and
+ *   its author's new coupon: two simultaneous shares of one category by one person make exactly
+ *   one item.
  * - Edit: owner or admin; the stored values merged with the change are validated as a whole;
  *   the owner and the creation time never change; a replaced upload is deleted with the edit.
  * - Delete: owner, admin or moderator; the item, everything hanging from it and its stored image

@@ -19,6 +19,7 @@ import {
   storedFiles,
 } from '../../db/schema.ts';
 import {
+  backdateShares,
   clearPlatformSettings,
   errorOf,
   pngImage,
@@ -202,11 +203,11 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
         let err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429);
         expect(err.message).toBe('You can only submit one idea every 1 hours. Please wait 0 days, 1 hours.');
         // 59 minutes later: still locked.
-        await t.db.update(ideas).set({ createdAt: new Date(Date.now() - 59 * 60_000) }).where(eq(ideas.id, first.idea.id));
+        await backdateShares(t, { ideaId: first.idea.id }, new Date(Date.now() - 59 * 60_000));
         err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429);
         expect(err.message).toBe('You can only submit one idea every 1 hours. Please wait 0 days, 1 hours.');
         // 61 minutes later: open.
-        await t.db.update(ideas).set({ createdAt: new Date(Date.now() - 61 * 60_000) }).where(eq(ideas.id, first.idea.id));
+        await backdateShares(t, { ideaId: first.idea.id }, new Date(Date.now() - 61 * 60_000));
         await share(t, ada, { category: 'idea' });
         await share(t, ada, { category: 'product' });
         err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'product' })), 429);
@@ -214,6 +215,48 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
       } finally {
         await clearPlatformSettings(t);
       }
+    });
+  });
+
+  describe('cooldowns rest on the share ledger (issue 14)', () => {
+    const IDEA_LOCKED = { code: 'cooldown', message: 'You can only submit one idea every 72 hours. Please wait 3 days, 0 hours.' };
+    const PRODUCT_LOCKED = { code: 'cooldown', message: 'You can only submit one product every 24 hours. Please wait 24 hours.' };
+
+    it('changing an idea into a product does not reopen ideas; a product may still be shared once', async () => {
+      const ada = await sharer(t);
+      const { idea } = await share(t, ada, { category: 'idea' });
+      const edited = await send(t, ada, 'PATCH', `/api/ideas/${idea.id}`, { category: 'product' });
+      expect(edited.status).toBe(200);
+      expect(ownIdeaSchema.parse(await edited.json()).category).toBe('product');
+
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429)).toEqual(IDEA_LOCKED);
+      expect(await ideasOf(ada.id)).toBe(1);
+      expect(await couponsOf(ada.id)).toBe(1);
+
+      // Only an idea was shared: a product is open, once, as before.
+      const product = await share(t, ada, { category: 'product' });
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'product' })), 429)).toEqual(PRODUCT_LOCKED);
+      // Changing the product back into an idea opens nothing either.
+      expect((await send(t, ada, 'PATCH', `/api/ideas/${product.idea.id}`, { category: 'idea' })).status).toBe(200);
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'product' })), 429)).toEqual(PRODUCT_LOCKED);
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429)).toEqual(IDEA_LOCKED);
+      expect(await ideasOf(ada.id)).toBe(2);
+      expect(await couponsOf(ada.id)).toBe(2);
+    });
+
+    it('deleting the item does not reopen its category', async () => {
+      const ada = await sharer(t);
+      const { idea } = await share(t, ada, { category: 'idea' });
+      expect((await send(t, ada, 'DELETE', `/api/ideas/${idea.id}`)).status).toBe(204);
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429)).toEqual(IDEA_LOCKED);
+      expect(await ideasOf(ada.id)).toBe(0);
+      expect(await couponsOf(ada.id)).toBe(1);
+      // An item deleted by a moderator counts the same.
+      const product = await share(t, ada, { category: 'product' });
+      const moderator = await signedInUser(t, { role: 'moderator' });
+      expect((await send(t, moderator, 'DELETE', `/api/ideas/${product.idea.id}`)).status).toBe(204);
+      expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'product' })), 429)).toEqual(PRODUCT_LOCKED);
+      expect(await couponsOf(ada.id)).toBe(2);
     });
   });
 

@@ -4,8 +4,8 @@ import type { EligibilityResponse, OwnIdeaListResponse, OwnStats } from '../../.
 import type { Db } from '../../db/client.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { findAuthorProfile } from './manage-queries.ts';
-import { countOwnByCategory, latestSharesOf, listOwnIdeas } from './queries.ts';
+import { findAuthorProfile, latestShareAt } from './manage-queries.ts';
+import { countOwnByCategory, listOwnIdeas } from './queries.ts';
 import { toOwnIdea, type Viewer } from './service.ts';
 
 export async function listMyIdeas(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }): Promise<OwnIdeaListResponse> {
@@ -29,14 +29,16 @@ export async function myStats(db: Db, viewer: Viewer): Promise<OwnStats> {
 
 /** What the create page needs when it opens; the server re-checks on submit anyway. */
 export async function myEligibility(db: Db, viewer: Viewer, now = new Date()): Promise<EligibilityResponse> {
-  const [settings, latest, profile] = await Promise.all([
+  // The same reading of the share ledger as the check on submit (shareIdea).
+  const [settings, latestIdeaAt, latestProductAt, profile] = await Promise.all([
     getPlatformSettings(db),
-    latestSharesOf(db, viewer.userId),
+    latestShareAt(db, viewer.userId, 'idea'),
+    latestShareAt(db, viewer.userId, 'product'),
     findAuthorProfile(db, viewer.userId),
   ]);
   const ideaCooldownHours = cooldownHours('idea', settings);
   const productCooldownHours = cooldownHours('product', settings);
-  const e = computeEligibility({ latestIdeaAt: latest.idea, latestProductAt: latest.product, now, ideaCooldownHours, productCooldownHours });
+  const e = computeEligibility({ latestIdeaAt, latestProductAt, now, ideaCooldownHours, productCooldownHours });
   const lock = (l: typeof e.idea) => ({ locked: l.locked, until: l.until ? l.until.toISOString() : null, remainingMs: Math.ceil(l.remainingMs) });
   return {
     idea: lock(e.idea),

@@ -105,4 +105,24 @@ describe.each(databaseKinds())('the person’s own items on %s', (kind) => {
     res = await send(t, noContact, 'GET', '/api/me/eligibility');
     expect(eligibilitySchema.parse(await res.json()).profileComplete).toBe(false);
   });
+
+  it('still reports ideas locked after the idea is changed into a product, and after it is deleted (issue 14)', async () => {
+    const ada = await sharer(t);
+    const { idea } = await share(t, ada, { category: 'idea' });
+    const [row] = await t.db.select({ createdAt: ideas.createdAt }).from(ideas).where(eq(ideas.id, idea.id));
+    const lockedUntil = row!.createdAt.getTime() + 72 * HOUR;
+    const eligibility = async () => eligibilitySchema.parse(await (await send(t, ada, 'GET', '/api/me/eligibility')).json());
+
+    expect((await send(t, ada, 'PATCH', `/api/ideas/${idea.id}`, { category: 'product' })).status).toBe(200);
+    let e = await eligibility();
+    expect(e.idea.locked).toBe(true);
+    expect(Date.parse(e.idea.until!)).toBe(lockedUntil);
+    expect(e.product).toEqual({ locked: false, until: null, remainingMs: 0 });
+
+    expect((await send(t, ada, 'DELETE', `/api/ideas/${idea.id}`)).status).toBe(204);
+    e = await eligibility();
+    expect(e.idea.locked).toBe(true);
+    expect(Date.parse(e.idea.until!)).toBe(lockedUntil);
+    expect(e.product.locked).toBe(false);
+  });
 });

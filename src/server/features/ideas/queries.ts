@@ -279,17 +279,3 @@ export async function countOwnByCategory(db: Db, userId: string) {
     .where(eq(ideas.userId, userId));
   return { ideas: row?.ideas ?? 0, products: row?.products ?? 0 };
 }
-
-/** When the person last shared an idea and a product (null: never). */
-export async function latestSharesOf(db: Db, userId: string): Promise<{ idea: Date | null; product: Date | null }> {
-  const rows = await db
-    .select({ category: ideas.category, latest: sql<Date | string | null>`max(${ideas.createdAt})` })
-    .from(ideas)
-    .where(eq(ideas.userId, userId))
-    .groupBy(ideas.category);
-  const at = (category: string) => {
-    const value = rows.find((r) => r.category === category)?.latest;
-    return value ? new Date(value) : null;
-  };
-  return { idea: at('idea'), product: at('product') };
-}
