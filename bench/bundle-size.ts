@@ -33,13 +33,13 @@ export interface RouteSize extends SizeFigures {
   route: string;
 }
 
-/** Issue 7's target for the home route's initial JavaScript, gzipped. */
-export const HOME_BUDGET_GZIP_BYTES = 120 * 1024;
 /**
- * What the bundle-size test enforces: the 120 KiB target itself. Measured 93.8 KiB on 2026-11-21
- * once the browser build runs on Preact (preact/compat aliases in vite.config.ts) instead of
- * react-dom (~64 KiB gzip of the ~151 KiB before; bench/RESULTS.md).
+ * The home route's budget for its initial JavaScript, gzipped (issue 18): React 19 and react-dom,
+ * the router and TanStack Query are most of it. The earlier 120 KiB target (issue 7) rested on a
+ * wrong premise and was met only by running the browser on Preact; it is withdrawn.
  */
+export const HOME_BUDGET_GZIP_BYTES = 140 * 1024;
+/** What the bundle-size test enforces: the budget itself. */
 export const HOME_LIMIT_GZIP_BYTES = HOME_BUDGET_GZIP_BYTES;
 
 export function readManifest(distDir: string): Manifest {

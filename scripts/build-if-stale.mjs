@@ -14,8 +14,10 @@ function newestMtime(p) {
 
 const stale = (output, inputs) => !existsSync(output) || inputs.some((i) => newestMtime(i) > statSync(output).mtimeMs);
 
+// Always a production build, whatever NODE_ENV the caller runs under (vitest sets 'test', and
+// vite keeps a NODE_ENV it finds: React would be built in development mode).
 function run(script) {
-  const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error(`npm run ${script} failed`);
 }
 

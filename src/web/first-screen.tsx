@@ -2,31 +2,31 @@
  * The first screen of a page, rendered on the server from the app's own components (issue 7,
  * docs/decisions/0009-first-paint-from-the-server.md). The browser paints this HTML as soon as
  * the CSS has arrived, instead of waiting for every script; the app then hydrates it (main.tsx),
- * so this must be exactly the app's first render there. Built by `vite build --ssr` into the web build's `.server/` folder (never
- * served), with the same Preact aliases as the browser's code, and run by the server
- * (src/server/lib/web-assets.ts) for the visitors' details page and home page only.
+ * so this must be exactly the app's first render there. Built by `vite build --ssr` into the web
+ * build's `.server/` folder (never served), with the same React as the browser's code, and run by
+ * the server (src/server/lib/web-assets.ts) for the visitors' details page and home page only.
  *
- * Everything is rendered by Preact, which escapes every text and attribute value, from the
+ * Everything is rendered by react-dom/server, which escapes every text and attribute value, from the
  * visitor's own answer of GET /api/ideas/{id} or GET /api/ideas: nothing the visitor may not see
  * is ever at hand.
  */
+import { Writable } from 'node:stream';
 import type { IdeaDetail, IdeaListResponse } from '@shared/schemas/ideas';
-import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { StrictMode } from 'react';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppRoutes, preloadRoute } from './app/router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
 import { ideaQuery } from './features/idea-details/api/get-idea';
 import { ideasKeys } from './features/ideas/api/ideas-keys';
 import { browseFilterOf } from './features/ideas/api/list-ideas';
-import { ThemeProvider } from './lib/theme';
 
 /**
  * The markup of `#root` for the details page at `url` showing `detailsJson` (the visitor's answer
  * of GET /api/ideas/{id}), as the app's first render draws it for a visitor: the session and the
  * maintenance status still being asked, the item already known, the theme not known (light).
- * Providers as in main.tsx and app/providers.tsx, less the toasts, which come after the page (and
- * so do not move its useId ids) and have nothing to show yet. Rejects for an answer that is not an item.
+ * The providers are main.tsx's own (app/providers.tsx). Rejects for an answer that is not an item.
  */
 export async function renderIdeaDetails(url: string, detailsJson: string): Promise<string> {
   const idea = JSON.parse(detailsJson) as IdeaDetail;
@@ -49,28 +49,70 @@ export async function renderHome(url: string, listJson: string): Promise<string>
   return renderPage(url, (client) => client.setQueryData(ideasKeys.list(filter), data));
 }
 
+/** How long a render may wait for the page's lazily loaded code before it is given up. */
+const RENDER_TIMEOUT_MS = 5_000;
+
 /** The app at `url` with `seed` put in its cache, as the browser's first render draws it. */
 async function renderPage(url: string, seed: (client: QueryClient) => void): Promise<string> {
-  // Nothing is fetched here (queries fetch once mounted, which a render to a string never is):
+  // Nothing is fetched here (queries fetch once mounted, which a server render never is):
   // queries without data stay pending, as in the browser's first render.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   seed(client);
-  // Everything loaded first, as main.tsx does before hydrating: nothing suspends, so every part
-  // renders in the same order as in the browser and gets the same useId ids.
-  await preloadRoute(new URL(url, 'http://x').pathname);
   try {
-    return await renderToStringAsync(
+    return await renderToText(
       <StrictMode>
-        <ThemeProvider>
-          <QueryClientProvider client={client}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </QueryClientProvider>
-        </ThemeProvider>
+        <AppProviders client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
       </StrictMode>,
     );
   } finally {
     client.clear();
   }
+}
+
+/**
+ * React's streaming renderer, read to the end once everything is ready (lazily loaded pages
+ * included), so the markup holds no fallbacks and needs no inline script (the CSP allows none).
+ */
+function renderToText(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failed = false;
+    const stream = renderToPipeableStream(element, {
+      // Every boundary written in place, however large the page: outlined ones need React's inline scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (!failed) stream.pipe(sink);
+      },
+      onShellError(error) {
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        // A part that fails would be left to the browser to render: the page is given up instead.
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    setTimeout(() => {
+      if (chunks.length === 0) {
+        failed = true;
+        stream.abort(new Error('render timed out'));
+        reject(new Error('render timed out'));
+      }
+    }, RENDER_TIMEOUT_MS).unref();
+  });
 }

@@ -131,9 +131,9 @@ describe('Privacy and Terms pages', () => {
 describe('Not-found page', () => {
   it('shows 404, logs the unknown path and returns home', async () => {
     const page = await browser.newPage(DESKTOP);
-    const errors: string[] = [];
+    const warnings: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+      if (msg.type() === 'warning') warnings.push(msg.text());
     });
     await page.goto('/no/such/page');
 
@@ -143,7 +143,7 @@ describe('Not-found page', () => {
     expect(((await main(page).textContent()) ?? '').replace(/\s+/g, ' ')).toMatch(/404\s*Oops! Page not found/);
     expect(await page.title()).toBe('Page not found | IdeaHub');
     await expect
-      .poll(() => errors.some((e) => e.includes('404 Error: User attempted to access non-existent route:') && e.includes('/no/such/page')))
+      .poll(() => warnings.some((e) => e.includes('404 Error: User attempted to access non-existent route:') && e.includes('/no/such/page')))
       .toBe(true);
     await expectAccessible(page);
 

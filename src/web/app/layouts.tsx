@@ -5,11 +5,10 @@ import { FullScreenLoading } from '../components/layout/full-screen-loading';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { MaintenanceGate } from '../features/admin/components/maintenance-gate';
-import { HydrateLater } from '../lib/hydrate-later';
 
 /**
- * Public pages: the site header, the page, the footer. On a server-painted page the header and
- * the footer are hydrated in turns of their own (lib/hydrate-later.tsx), after the page's first pass.
+ * Public pages: the site header, the page, the footer. The header and the footer are Suspense
+ * boundaries of their own, so on a server-painted page React hydrates them apart from the page.
  */
 export function SiteLayout() {
   return (
@@ -21,17 +20,17 @@ export function SiteLayout() {
         >
           Skip to content
         </a>
-        <HydrateLater>
+        <Suspense fallback={null}>
           <SiteHeader />
-        </HydrateLater>
+        </Suspense>
         <main id="main" className="flex-1">
           <Suspense fallback={<FullScreenLoading />}>
             <Outlet />
           </Suspense>
         </main>
-        <HydrateLater>
+        <Suspense fallback={null}>
           <SiteFooter />
-        </HydrateLater>
+        </Suspense>
         <ScrollToTop />
       </div>
     </MaintenanceGate>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { prefetchIdeaForPath } from '../features/idea-details/api/get-idea';
 import { seedIdeasFromPage } from '../features/ideas/api/list-ideas';
 import { ApiError } from '../lib/api-client';
@@ -10,6 +10,14 @@ import { ThemeProvider } from '../lib/theme';
 // route's initial JavaScript (bench/bundle-size.ts). No <TooltipProvider> here either: nothing
 // uses a tooltip yet, and a <Tooltip> without a provider above it makes its own.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/** The browser's query client, with the page's own data (what the server wrote into it) put in. */
+export function makeBrowserQueryClient(location: Location): QueryClient {
+  const client = makeQueryClient();
+  prefetchIdeaForPath(client, location.pathname);
+  seedIdeasFromPage(client, location);
+  return client;
+}
 
 function makeQueryClient() {
   return new QueryClient({
@@ -24,13 +32,11 @@ function makeQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(() => {
-    const c = makeQueryClient();
-    prefetchIdeaForPath(c, window.location.pathname);
-    seedIdeasFromPage(c, window.location);
-    return c;
-  });
+/**
+ * Theme, queries and toasts around the app: the same in the browser (main.tsx) and in the server's
+ * render (first-screen.tsx), so hydration meets exactly the tree the server drew.
+ */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={client}>

@@ -4,36 +4,20 @@
  * `useRoutes`): nothing here uses loaders or actions, and react-router's data router would add
  * ~17 KiB gzip to the home route's first load (bench/RESULTS.md).
  */
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
+import { Suspense, type ComponentType, lazy, type ReactNode } from 'react';
+import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
-import { preloadable } from '../lib/preloadable';
 import HomePage from '../features/ideas/pages/home-page';
 import { BareLayout, FrameLayout, SiteLayout } from './layouts';
 import { RequireAuth } from './require-auth';
 
-/** What a lazily loaded page's route carries so it can be loaded ahead of the first render. */
-interface PageHandle {
-  preload: () => Promise<unknown>;
-}
-
 /**
- * A page in its own chunk. Loaded ahead (`preloadRoute`), its first render is the page itself
- * rather than the loading view: the server renders a page that way (first-screen.tsx), and the
- * app hydrates it the same way (main.tsx). A page module may export `preloadParts` for its own
- * lazy parts, which then render at once too.
+ * A page in its own chunk (React's lazy). The server waits for it before it sends a page; the
+ * browser hydrates that markup once the chunk is in (the layouts' Suspense keeps it meanwhile).
  */
-const page = (load: () => Promise<{ default: ComponentType; preloadParts?: () => Promise<unknown> }>): Pick<RouteObject, 'element' | 'handle'> => {
-  let parts: (() => Promise<unknown>) | undefined;
-  const Page = preloadable(() =>
-    load().then((m) => {
-      parts = m.preloadParts;
-      return m.default;
-    }),
-  );
-  // The parts only when preloading for a painted page: a page opened in the app shows them when they come.
-  const handle: PageHandle = { preload: () => Page.preload().then(() => parts?.()) };
-  return { element: <Page />, handle };
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> => {
+  const Page = lazy(load);
+  return { element: <Page /> };
 };
 const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
 
@@ -77,15 +61,6 @@ export const routes: RouteObject[] = [
     element: <Suspense fallback={<FullScreenLoading />}>{guarded(page(() => import('../features/admin/admin-app')).element)}</Suspense>,
   },
 ];
-
-/**
- * Loads the code of the page(s) for `pathname`, so the next render shows them without suspending.
- * Resolves (never rejects) once loaded, or failed: then the page loads as usual, behind its view.
- */
-export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload().catch(() => undefined)));
-}
 
 /** The page for the current address. */
 export function AppRoutes() {

@@ -206,7 +206,7 @@ const EMPTY_ROOT = /<div id="root"><\/div>/;
 const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")( crossorigin)?/g;
 
 /**
- * index.html with `markup` (already escaped HTML, rendered by Preact) inside its empty app root;
+ * index.html with `markup` (already escaped HTML, rendered by React) inside its empty app root;
  * unchanged when there is no such root. main.tsx hydrates it.
  *
  * The page no longer needs the app's code to be seen, so that code is fetched at low priority:

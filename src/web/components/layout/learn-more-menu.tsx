@@ -20,13 +20,10 @@ export const LEARN_MORE_LINKS = [
   { to: '/terms', label: 'Terms of Service', icon: FileText },
 ] as const;
 
-/**
- * Desktop: a 'Learn More' dropdown. Loaded lazily by site-header (lazy-header-menus.tsx), which
- * passes `defaultOpen` when the trigger was pressed before this chunk arrived.
- */
-export function LearnMoreMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/** Desktop: a 'Learn More' dropdown (its own chunk: lazy-header-menus.tsx). */
+export function LearnMoreMenu() {
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-1">
           Learn More <ChevronDown className="size-4" aria-hidden />
@@ -46,8 +43,8 @@ export function LearnMoreMenu({ defaultOpen = false }: { defaultOpen?: boolean }
 }
 
 /** Mobile (below 768 px): a drawer with the Learn More links, the theme switch and the account buttons. */
-export function MobileDrawer({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(defaultOpen);
+export function MobileDrawer() {
+  const [open, setOpen] = useState(false);
   const session = useSession();
   const close = () => setOpen(false);
   return (

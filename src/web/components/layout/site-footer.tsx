@@ -113,8 +113,7 @@ function FooterHeading({ children, id }: { children: ReactNode; id?: string }) {
  * the address is checked on the client and acknowledged with a toast.
  */
 function NewsletterForm() {
-  // A fixed id (one footer per page), not useId: the footer is hydrated in a turn of its own
-  // (lib/hydrate-later.tsx), after parts that may hand out ids in another order than the server did.
+  // A fixed id: one footer per page.
   const inputId = 'footer-newsletter-email';
   const errorId = `${inputId}-error`;
   const [email, setEmail] = useState('');

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export type { SessionUser };
 
@@ -21,6 +22,8 @@ export const sessionQueryKey = ['session'] as const;
 const RECHECK_MS = 10 * 60_000;
 
 export function useSession(): SessionState {
+  // The server draws 'loading' (it does not ask who is there), and so does hydration.
+  const hydrated = useHydrated();
   const q = useQuery({
     queryKey: sessionQueryKey,
     queryFn: authClient.getSession,
@@ -28,7 +31,7 @@ export function useSession(): SessionState {
     refetchOnWindowFocus: true,
     refetchInterval: RECHECK_MS,
   });
-  if (q.isPending) return { status: 'loading', user: null };
+  if (!hydrated || q.isPending) return { status: 'loading', user: null };
   if (q.data) return { status: 'signed-in', user: q.data };
   return { status: 'signed-out', user: null };
 }

@@ -3,7 +3,7 @@ import { checkMessageContent, messageLength } from '@shared/rules/discussion-mes
 import type { DiscussionMessage } from '@shared/schemas/discussion';
 import { creatorDisplayName } from '@shared/format';
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns';
 import { Loader2, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import {
 } from '../../../components/ui/alert-dialog';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import type { SessionState } from '../../auth/hooks/use-session';
@@ -49,7 +50,6 @@ function MessageItem({
   onRemove: (m: DiscussionMessage) => void;
 }) {
   const name = creatorDisplayName(message.author.name);
-  const when = new Date(message.createdAt);
   return (
     <li className="group flex gap-3 py-3 first:pt-0 last:pb-0" data-message-id={message.id}>
       <Avatar className="mt-0.5 size-8">
@@ -61,9 +61,12 @@ function MessageItem({
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold">{name}</span>
           {own ? <span className="text-muted-foreground text-xs">(you)</span> : null}
-          <time dateTime={message.createdAt} title={format(when, 'MMM d, yyyy, h:mm a')} className="text-muted-foreground text-xs">
-            {formatDistanceToNow(when, { addSuffix: true })}
-          </time>
+          <LocalTime
+            dateTime={message.createdAt}
+            text={sinceDate}
+            title={(date) => format(date, 'MMM d, yyyy, h:mm a')}
+            className="text-muted-foreground text-xs"
+          />
         </div>
         <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
       </div>

@@ -2,16 +2,15 @@ import { creatorDisplayName, formatPrice } from '@shared/format';
 import { ideaMetaDescription, ideaPageTitle } from '@shared/rules/idea-meta';
 import { CURRENCY_NAMES } from '@shared/constants';
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns';
 import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, SearchX, ShoppingCart, UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { HydrateLater } from '../../../lib/hydrate-later';
-import { preloadable } from '../../../lib/preloadable';
 import { usePageMeta } from '../../../lib/page-meta';
 import { type SessionState, useSession } from '../../auth/hooks/use-session';
 import { useIdea } from '../api/get-idea';
@@ -22,15 +21,8 @@ import { BUY_ALERT } from '../lib/buy';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
-const DiscussionSection = preloadable(() => import('../components/discussion-section').then((m) => m.DiscussionSection));
+const DiscussionSection = lazy(() => import('../components/discussion-section').then((m) => ({ default: m.DiscussionSection })));
 const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
-
-/**
- * What the server paints of this page beyond its own chunk (src/web/first-screen.tsx renders the
- * discussion too): loaded before the server renders it and before the app hydrates it
- * (app/router.tsx preloadRoute).
- */
-export const preloadParts = () => DiscussionSection.preload();
 
 export function IdeaNotFound() {
   usePageMeta({ title: 'Idea not found | IdeaHub' });
@@ -167,18 +159,18 @@ export default function IdeaDetailsPage() {
     if (box) box.focus({ preventScroll: true });
     else document.getElementById('discussion-heading')?.focus({ preventScroll: true });
   };
-  const created = new Date(idea.createdAt);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <HydrateLater>
+      <Suspense fallback={null}>
         <BackToHome />
-      </HydrateLater>
+      </Suspense>
 
       {/* Hero: the picture, and what the item is, costs and what you can do with it. Each part is
-          hydrated in a turn of its own, as is everything below (lib/hydrate-later.tsx). */}
+          a Suspense boundary of its own, as is everything below: React hydrates them one by one,
+          the one a person presses first before the others. */}
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
-        <HydrateLater>
+        <Suspense fallback={null}>
           <div className="bg-muted overflow-hidden rounded-2xl border">
             {idea.imageUrl ? (
               // The page's largest paint: fetched first (the server also preloads it, idea-page/render.ts).
@@ -197,15 +189,15 @@ export default function IdeaDetailsPage() {
               </div>
             )}
           </div>
-        </HydrateLater>
-        <HydrateLater>
+        </Suspense>
+        <Suspense fallback={null}>
           <div className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary" className="capitalize">
                 {idea.category}
               </Badge>
               <span className="text-muted-foreground text-sm">
-                Posted <time dateTime={idea.createdAt}>{formatDistanceToNow(created, { addSuffix: true })}</time>
+                Posted <LocalTime dateTime={idea.createdAt} text={sinceDate} />
               </span>
             </div>
             <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
@@ -232,14 +224,14 @@ export default function IdeaDetailsPage() {
               </Button>
             </div>
           </div>
-        </HydrateLater>
+        </Suspense>
       </div>
 
       {/* Content: on wide screens the reading column and a side column; on phones one column in reading order.
-          Below the fold on a phone: each section is hydrated in a turn of its own (lib/hydrate-later.tsx). */}
+          Below the fold on a phone: each section hydrates as a boundary of its own. */}
       <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
         <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <HydrateLater>
+          <Suspense fallback={null}>
             <Section id="description" title="Description" className="order-1">
               {idea.fullAccess ? (
                 <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
@@ -256,15 +248,15 @@ export default function IdeaDetailsPage() {
                 </LockedOverlay>
               )}
             </Section>
-          </HydrateLater>
+          </Suspense>
           {idea.projectDetails ? (
-            <HydrateLater>
+            <Suspense fallback={null}>
               <Section id="project-details" title="Project details" className="order-2">
                 <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
               </Section>
-            </HydrateLater>
+            </Suspense>
           ) : null}
-          <HydrateLater>
+          <Suspense fallback={null}>
             <Section
               id="discussion"
               title="Discussion"
@@ -286,20 +278,20 @@ export default function IdeaDetailsPage() {
                 <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
               </Suspense>
             </Section>
-          </HydrateLater>
+          </Suspense>
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <HydrateLater>
+          <Suspense fallback={null}>
             <Section id="creator" title="Creator" className="order-3">
               <CreatorBlock idea={idea} session={session} />
             </Section>
-          </HydrateLater>
-          <HydrateLater>
+          </Suspense>
+          <Suspense fallback={null}>
             <Section id="rating" title="Rating" className="order-5">
               <RatingWidget idea={idea} signedIn={signedIn} />
             </Section>
-          </HydrateLater>
-          <HydrateLater>
+          </Suspense>
+          <Suspense fallback={null}>
             <Section id="details" title="Details" className="order-6">
               <dl className="divide-y">
                 <Fact label="Category">
@@ -313,12 +305,12 @@ export default function IdeaDetailsPage() {
                 <Fact label="Posted">
                   <span className="inline-flex items-center gap-1.5">
                     <CalendarDays className="text-muted-foreground size-4" aria-hidden />
-                    <time dateTime={idea.createdAt}>{format(created, 'MMM d, yyyy')}</time>
+                    <LocalTime dateTime={idea.createdAt} text={(date) => format(date, 'MMM d, yyyy')} />
                   </span>
                 </Fact>
               </dl>
             </Section>
-          </HydrateLater>
+          </Suspense>
         </div>
       </div>
 

@@ -1,17 +1,13 @@
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
 import { creatorDisplayName, formatPrice } from '@shared/format';
-import { formatDistanceToNow } from 'date-fns';
 import { Heart, ImageIcon, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { prefetchIdeaDetails } from '../../idea-details/prefetch';
-
-export function relativeDate(iso: string): string {
-  return formatDistanceToNow(new Date(iso), { addSuffix: true });
-}
 
 /** One item in the grid; the whole card opens its details page. */
 export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardData; priority?: boolean; actions?: React.ReactNode }) {
@@ -57,9 +53,7 @@ export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardDa
           <span className="truncate">
             by <span className="text-foreground font-medium">{name}</span>
           </span>
-          <time dateTime={idea.createdAt} className="shrink-0">
-            {relativeDate(idea.createdAt)}
-          </time>
+          <LocalTime dateTime={idea.createdAt} className="shrink-0" text={sinceDate} />
         </div>
         <div className="text-muted-foreground flex items-center gap-4 border-t pt-3 text-xs">
           <span className="inline-flex items-center gap-1" title="Rating">

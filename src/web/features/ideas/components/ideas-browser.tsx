@@ -1,12 +1,11 @@
 import { HOME_SKELETON_COUNT } from '@shared/constants';
 import { AlertCircle, Lightbulb, Loader2, Package, Search, SearchX, Sparkles } from 'lucide-react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../auth/hooks/use-session';
-import { HydrateLater } from '../../../lib/hydrate-later';
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
 import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
@@ -92,7 +91,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <HydrateLater>
+        <Suspense fallback={null}>
           <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="idea-search" className="sr-only">
               Search ideas and products
@@ -108,10 +107,10 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
               maxLength={200}
             />
           </form>
-        </HydrateLater>
+        </Suspense>
         {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls.
-            Hydrated in a turn of its own, after the header (its ids come from useId: lib/hydrate-later.tsx). */}
-        <HydrateLater>
+            A Suspense boundary of its own, so React may hydrate it apart from the rest. */}
+        <Suspense fallback={null}>
           <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
             <TabsList aria-label="Category" className="h-11">
               <TabsTrigger value="all" className="px-4" aria-controls={undefined}>
@@ -125,7 +124,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
               </TabsTrigger>
             </TabsList>
           </Tabs>
-        </HydrateLater>
+        </Suspense>
       </div>
 
       <div className="mt-8 mb-6">
@@ -159,13 +158,13 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
       ) : (
         <>
           <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
-            {/* On a server-painted page each card is hydrated in a turn of its own (lib/hydrate-later.tsx). */}
+            {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
             {items.map((idea, i) => (
-              <HydrateLater key={idea.id}>
+              <Suspense key={idea.id} fallback={null}>
                 <li className="flex [&>*]:w-full">
                   <IdeaListItem idea={idea} priority={i < 4} />
                 </li>
-              </HydrateLater>
+              </Suspense>
             ))}
           </ul>
           <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">

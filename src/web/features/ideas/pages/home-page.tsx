@@ -2,7 +2,6 @@ import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { HydrateLater } from '../../../lib/hydrate-later';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../auth/hooks/use-session';
 import { IdeasBrowser } from '../components/ideas-browser';
@@ -21,8 +20,8 @@ export default function HomePage() {
   const [dueDialog, dialogDone] = usePeriodicDialog(session.status);
   return (
     <>
-      {/* Hydrated in a turn of its own on a server-painted page (lib/hydrate-later.tsx). */}
-      <HydrateLater>
+      {/* A boundary of its own: on a server-painted page React hydrates it apart from the list. */}
+      <Suspense fallback={null}>
         <section className="relative overflow-hidden border-b">
           <div className="from-primary/10 via-background to-background absolute inset-0 -z-10 bg-gradient-to-b" aria-hidden />
           <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
@@ -47,7 +46,7 @@ export default function HomePage() {
             </div>
           </div>
         </section>
-      </HydrateLater>
+      </Suspense>
       <div className="pt-8">
         <IdeasBrowser />
       </div>

@@ -1,0 +1,95 @@
+/**
+ * Every public page runs on React 19 (issue 18): react-dom registers itself with React's
+ * DevTools hook (the public protocol browser extensions use, stood in for here by a recorder set
+ * up before any script), the server-painted pages are hydrated rather than drawn again, and no
+ * page logs an error or a hydration warning on the way.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
+
+/** Runs before the page's scripts: what React's DevTools hook is told (renderers, commits). */
+function recordReact() {
+  const w = window as unknown as { __react: { renderers: { name: string; version: string }[]; commits: number } };
+  w.__react = { renderers: [], commits: 0 };
+  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject(renderer: { rendererPackageName?: string; version?: string }) {
+      w.__react.renderers.push({ name: String(renderer.rendererPackageName), version: String(renderer.version) });
+      return w.__react.renderers.length;
+    },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {
+      w.__react.commits += 1;
+    },
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+  };
+}
+
+/** Errors, console errors, any console message about hydration, and React's development build, as they come. */
+function problems(page: Page, ownStatus: number): string[] {
+  const found: string[] = [];
+  page.on('pageerror', (e) => found.push(`pageerror: ${String(e)}`));
+  page.on('console', (m) => {
+    const text = m.text();
+    // The browser's own line for a page answered 404 (the not-found page) is not the app's.
+    if (ownStatus === 404 && m.type() === 'error' && /status of 404/.test(text) && m.location().url === page.url()) return;
+    if (m.type() === 'error' || /hydrat/i.test(text)) found.push(`${m.type()}: ${text}`);
+    // Only React's development build invites the reader to download its DevTools.
+    if (/React DevTools/.test(text)) found.push(`a development build of React: ${text}`);
+  });
+  return found;
+}
+
+async function itemId(): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const res = await fetch(`${baseURL()}/api/ideas?limit=1`).catch(() => null);
+    const items = res?.ok ? ((await res.json()) as { items: { id: string }[] }).items : [];
+    if (items[0]) return items[0].id;
+    if (Date.now() > deadline) throw new Error('no seeded item');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('React runs every public page', () => {
+  const browser = useBrowser();
+  let id = '';
+  beforeAll(async () => {
+    id = await itemId();
+  }, 120_000);
+
+  const pages: [string, () => string, number, boolean][] = [
+    ['home', () => '/', 200, true],
+    ['home, Ideas tab', () => '/?category=idea', 200, true],
+    ['home, Products tab', () => '/?category=product', 200, true],
+    ['a details page', () => `/ideas/${id}`, 200, true],
+    ['About', () => '/about', 200, false],
+    ['Privacy Policy', () => '/privacy', 200, false],
+    ['Terms of Service', () => '/terms', 200, false],
+    ['an unknown address', () => '/no/such/page', 404, false],
+  ];
+  for (const [name, path, status, serverPainted] of pages) {
+    for (const [size, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]] as const) {
+      it(`${name} (${size}): react-dom 19 renders it${serverPainted ? ', hydrating what the server painted' : ''}, without an error or a hydration warning`, async () => {
+        const page = await browser.newPage(viewport);
+        await page.addInitScript(recordReact);
+        const found = problems(page, status);
+        const res = await page.goto(path());
+        expect(res?.status()).toBe(status);
+        expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-server-rendered'))).toBe(serverPainted);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const react = await page.evaluate(() => (window as unknown as { __react: { renderers: { name: string; version: string }[]; commits: number } }).__react);
+        expect(react.renderers.map((r) => r.name)).toEqual(['react-dom']);
+        expect(react.renderers[0]?.version).toMatch(/^19\./);
+        expect(react.commits).toBeGreaterThan(0);
+        expect(found).toEqual([]);
+      });
+    }
+  }
+});
