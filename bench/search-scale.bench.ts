@@ -58,7 +58,8 @@ async function main() {
     await seed(database.pool!, { items: ITEMS, people: 3000, engagement: false });
     const rareCount = Math.max(5, Math.round(ITEMS / 10_000));
     await database.pool!.query(
-      `update ideas set description = description || ' ${RARE5} sighting.' where id in (select id from ideas order by md5(id::text || 'r5') limit ${rareCount})`,
+      // At the start: a searcher who is not premium matches the first 100 characters only (issue 14).
+      `update ideas set description = '${RARE5} sighting. ' || description where id in (select id from ideas order by md5(id::text || 'r5') limit ${rareCount})`,
     );
     await database.pool!.query('vacuum analyze ideas');
     const [token] = await benchSessions(database.pool!, 1);
