@@ -131,9 +131,9 @@ export function browseCategoryOf(value: string | null): BrowseCategory {
 }
 
 /**
- * The request for the first page of home's list in a category, as the app sends it
- * (features/ideas/api/list-ideas.ts) and as the server asks it for a visitor's home page.
+ * The request for the first page of home's list in a category (and maybe a search), as the app
+ * sends it (features/ideas/api/list-ideas.ts) and as the server asks it for a visitor's home page.
  */
-export function homeListRequest(category: BrowseCategory): string {
-  return `/api/ideas?category=${category}&limit=${IDEAS_PAGE_SIZE}`;
+export function homeListRequest(category: BrowseCategory, q?: string): string {
+  return `/api/ideas?category=${category}${q ? `&q=${encodeURIComponent(q)}` : ''}&limit=${IDEAS_PAGE_SIZE}`;
 }

@@ -35,16 +35,15 @@ export async function renderIdeaDetails(url: string, detailsJson: string): Promi
 }
 
 /**
- * The markup of `#root` for home at `url` (`/`, maybe `?category=`) showing `listJson` (the
- * visitor's answer of GET /api/ideas for that category's first page, homeListRequest): the list
- * as the app's first render draws it once main.tsx has put the page's list in the cache
- * (seedIdeasFromPage). Rejects for an answer that is not a list, or an address with a search.
+ * The markup of `#root` for home at `url` (`/`, maybe `?category=` and `?q=`) showing `listJson`
+ * (the visitor's answer of GET /api/ideas for that first page, homeListRequest): the list as the
+ * app's first render draws it once main.tsx has put the page's list in the cache
+ * (seedIdeasFromPage). Rejects for an answer that is not a list.
  */
 export async function renderHome(url: string, listJson: string): Promise<string> {
   const page = JSON.parse(listJson) as IdeaListResponse;
   if (!page || !Array.isArray(page.items)) throw new Error('not a list of ideas');
   const filter = browseFilterOf(new URL(url, 'http://x').searchParams);
-  if (filter.q) throw new Error('a search is not rendered on the server');
   const data: InfiniteData<IdeaListResponse, string | null> = { pages: [page], pageParams: [null] };
   return renderPage(url, (client) => client.setQueryData(ideasKeys.list(filter), data));
 }

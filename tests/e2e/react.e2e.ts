@@ -67,6 +67,7 @@ describe('React runs every public page', () => {
     ['home', () => '/', 200, true],
     ['home, Ideas tab', () => '/?category=idea', 200, true],
     ['home, Products tab', () => '/?category=product', 200, true],
+    ['home, a search', () => '/?category=idea&q=solar', 200, true],
     ['a details page', () => `/ideas/${id}`, 200, true],
     ['About', () => '/about', 200, false],
     ['Privacy Policy', () => '/privacy', 200, false],
@@ -92,4 +93,33 @@ describe('React runs every public page', () => {
       });
     }
   }
+});
+
+describe('browsing without JavaScript', () => {
+  const browser = useBrowser();
+
+  it('the tabs are links and the search box is a form: both answer with the page the server paints', async () => {
+    const page = await browser.newPage(MOBILE, { javaScriptEnabled: false });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'All Ideas & Products', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.waitForURL(/\/\?category=product$/);
+    await page.getByRole('heading', { name: 'Amazing Products', exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Products' }).getAttribute('aria-selected')).toBe('true');
+    const titles = await page.locator('main ul li h3').allInnerTexts();
+    expect(titles.length).toBeGreaterThan(0);
+
+    // A word from the first product's title: the results keep the tab and say what was searched for.
+    const word = titles[0]!.split(/\s+/).find((w) => w.length > 3)!;
+    const search = page.getByRole('searchbox', { name: 'Search ideas and products' });
+    await search.fill(word);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === word && url.searchParams.get('category') === 'product');
+    await page.getByText(`Search results for "${word}"`).waitFor();
+    expect(await page.locator('main ul li h3').allInnerTexts()).toContain(titles[0]);
+
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === word && !url.searchParams.has('category'));
+    await page.getByRole('heading', { name: 'All Ideas & Products', exact: true }).waitFor();
+  });
 });

@@ -2,8 +2,9 @@
  * Home's first screen (issue 7): for a visitor the server writes the hero, the filters and the
  * list's first page into #root, rendered by the app's own components (src/web/first-screen.tsx,
  * built here as the build does), with that page's answer in a <meta> for the app to hydrate from.
- * Read as a browser would (jsdom): every value is text, and signed-in people, searches and a
- * failing renderer get the plain app as before.
+ * Read as a browser would (jsdom): every value is text, searches are painted too (the search box
+ * is a plain form without JavaScript), and signed-in people and a failing renderer get the plain
+ * app as before.
  */
 import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
@@ -76,16 +77,41 @@ describe.each(databaseKinds())("home's first screen on %s", (kind) => {
     expect(html).not.toContain('<script>window.__xss');
   });
 
-  it('gives signed-in people and searches the app as before', async () => {
+  it('gives signed-in people the app as before', async () => {
     const owner = await createUser(t.db);
     await createIdea(t.db, { userId: owner.id, title: 'Seen by the app' });
     const person = await signedInUser(t);
     const signedIn = await (await t.fetch('/', { headers: { cookie: person.cookie } })).text();
     expect(signedIn).toContain('<div id="root"></div>');
     expect(signedIn).not.toContain(INITIAL_IDEAS_META_NAME);
-    const search = await (await t.fetch('/?q=seen')).text();
-    expect(search).toContain('<div id="root"></div>');
-    expect(search).not.toContain(INITIAL_IDEAS_META_NAME);
+  });
+
+  it('paints a search, so the search box works as a plain form: the results, the words searched for, the tab kept', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Solar dryer for cassava', category: 'product' });
+    await createIdea(t.db, { userId: owner.id, title: 'Solar lamp library', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Goat milk soap', category: 'product' });
+    const res = await t.fetch('/?category=product&q=solar');
+    expect(res.status).toBe(200);
+    const doc = parse(await res.text());
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    expect(cardTitles(root)).toEqual(['Solar dryer for cassava']);
+    expect(root.textContent).toContain('Search results for "solar"');
+    const form = root.querySelector('form[role="search"]')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/');
+    expect((form.querySelector('input[name="q"]') as HTMLInputElement).value).toBe('solar');
+    expect((form.querySelector('input[name="category"]') as HTMLInputElement).value).toBe('product');
+    // The tabs are links that keep the search.
+    const tabs = [...root.querySelectorAll('[role="tablist"] a[role="tab"]')].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
+    expect(tabs).toEqual([
+      ['All', '/?q=solar'],
+      ['Ideas', '/?category=idea&q=solar'],
+      ['Products', '/?category=product&q=solar'],
+    ]);
+    const none = parse(await (await t.fetch('/?q=nothing-like-this')).text()).getElementById('root')!;
+    expect(none.textContent).toContain('No results found');
   });
 });
 

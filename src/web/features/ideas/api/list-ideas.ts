@@ -37,7 +37,7 @@ export function seedIdeasFromPage(client: QueryClient, location: Pick<Location, 
   if (location.pathname !== '/') return;
   const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${INITIAL_IDEAS_META_NAME}"]`)?.content;
   const filter = browseFilterOf(new URLSearchParams(location.search));
-  if (!embedded || filter.q) return;
+  if (!embedded) return;
   try {
     const page = JSON.parse(embedded) as IdeaListResponse;
     if (!Array.isArray(page?.items)) return;

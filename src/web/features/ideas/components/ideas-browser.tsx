@@ -15,6 +15,20 @@ const HEADINGS = { all: 'All Ideas & Products', idea: 'Brilliant Ideas', product
 type Tab = keyof typeof HEADINGS;
 const isTab = (v: string | null): v is Tab => v === 'all' || v === 'idea' || v === 'product';
 
+const TABS = [
+  { value: 'all', label: 'All', icon: null },
+  { value: 'idea', label: 'Ideas', icon: <Lightbulb className="size-4" aria-hidden /> },
+  { value: 'product', label: 'Products', icon: <Package className="size-4" aria-hidden /> },
+] as const;
+
+/** Home's address for a filter: `/?category=idea&q=solar` (the 'all' tab and an empty search are left out). */
+function browseHref(filter: IdeaFilter): string {
+  const p = new URLSearchParams();
+  if (filter.category && filter.category !== 'all') p.set('category', filter.category);
+  if (filter.q) p.set('q', filter.q);
+  return p.size ? `/?${p.toString()}` : '/';
+}
+
 /** Reads and writes the browse filters in the URL, so a search can be reloaded and shared. */
 function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
   const [params, setParams] = useSearchParams();
@@ -92,13 +106,25 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <Suspense fallback={null}>
-          <form role="search" className="relative w-full md:max-w-md" onSubmit={(e) => e.preventDefault()}>
+          {/* A plain GET form too: without JavaScript it asks the server for home with the search. */}
+          <form
+            role="search"
+            method="get"
+            action="/"
+            className="relative w-full md:max-w-md"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilter({ q: text.trim() });
+            }}
+          >
+            {filter.category !== 'all' && <input type="hidden" name="category" value={filter.category} />}
             <label htmlFor="idea-search" className="sr-only">
               Search ideas and products
             </label>
             <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
             <Input
               id="idea-search"
+              name="q"
               type="search"
               placeholder="Search ideas and products..."
               value={text}
@@ -109,19 +135,18 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
           </form>
         </Suspense>
         {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls.
+            Each tab is a link to its address, so it works before (or without) the app's code.
             A Suspense boundary of its own, so React may hydrate it apart from the rest. */}
         <Suspense fallback={null}>
           <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
             <TabsList aria-label="Category" className="h-11">
-              <TabsTrigger value="all" className="px-4" aria-controls={undefined}>
-                All
-              </TabsTrigger>
-              <TabsTrigger value="idea" className="px-4" aria-controls={undefined}>
-                <Lightbulb className="size-4" aria-hidden /> Ideas
-              </TabsTrigger>
-              <TabsTrigger value="product" className="px-4" aria-controls={undefined}>
-                <Package className="size-4" aria-hidden /> Products
-              </TabsTrigger>
+              {TABS.map(({ value, label, icon }) => (
+                <TabsTrigger key={value} value={value} className="px-4" aria-controls={undefined} asChild>
+                  <Link to={browseHref({ ...filter, category: value })} replace preventScrollReset>
+                    {icon} {label}
+                  </Link>
+                </TabsTrigger>
+              ))}
             </TabsList>
           </Tabs>
         </Suspense>
