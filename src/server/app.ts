@@ -31,6 +31,7 @@ import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { peekCachedPlatformSettings } from './features/settings/service.ts';
 import { registerStorageRoutes } from './features/storage/routes.ts';
 import { compression } from './lib/compression.ts';
+import { asUnavailablePage, databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS, outageInsteadOf500, unavailableBody } from './lib/database-outage.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -125,6 +126,8 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.use('*', securityHeaders(config));
+  // During a database outage, answers that hide the cause (better-auth's own 500) are 503 too.
+  app.use('*', outageInsteadOf500(database));
   // GET and HEAD carry no body; asking for one would build a whole web Request for nothing.
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -187,6 +190,7 @@ export function createApp(deps: AppDeps) {
     return res.status === 200 ? res.text() : null;
   };
   const visitorDetails = (id: string) => visitorAnswer(`/api/ideas/${encodeURIComponent(id)}`);
+  const IDEA_PAGE = /^\/ideas\/[^/]+\/?$/;
   // The development outbox's page exists only where its API answers (this machine, no SMTP_URL).
   app.on('GET', ['/dev/outbox', '/dev/outbox/'], async (c, next) => {
     if (!deps.accounts?.devOutboxOpenTo(c)) return web.sendNotFound(c);
@@ -195,22 +199,34 @@ export function createApp(deps: AppDeps) {
   app.get('*', async (c) => {
     const asset = web.serve(c);
     if (asset) return asset;
+    let askedApi = false;
+    const visitorAnswerOfPage = (apiPath: string) => ((askedApi = true), visitorAnswer(apiPath));
     // Home for a visitor: its first screen written into the page.
     // /ideas/{id}: link-preview tags (and a visitor's first screen) written into the page, 404 for a missing item.
-    return (await renderHomePage(c, web, { visitorAnswer })) ?? (await renderIdeaPage(c, web, { visitorDetails })) ?? web.sendIndex(c);
+    const page =
+      (await renderHomePage(c, web, { visitorAnswer: visitorAnswerOfPage })) ?? (await renderIdeaPage(c, web, { visitorDetails }));
+    if (page) return page;
+    // A page that needed the database and fell back to the plain app: 503 while the database is down.
+    const neededDatabase = web.indexHtml !== null && (askedApi || IDEA_PAGE.test(c.req.path));
+    if (neededDatabase && !(await databaseAnswers(database))) return asUnavailablePage(web.sendIndex(c));
+    return web.sendIndex(c);
   });
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    if (err instanceof AppError) {
+      if (err.status === 503 && err.code === 'unavailable') c.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return c.json(err.toBody(), err.status);
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       const message = status === 400 ? 'The request body is not valid JSON.' : err.message || 'The request could not be handled.';
       return c.json({ error: { code: status === 400 ? 'bad_request' : 'http_error', message } }, status);
     }
     if (isDatabaseUnavailable(err)) {
-      return c.json({ error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } }, 503);
+      c.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return c.json(unavailableBody(), 503);
     }
     // Never err.message as it is: a failed query's message lists its parameters (personal data).
     c.var.logger?.error({ err: loggableError(err) }, 'unhandled error');

@@ -93,7 +93,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (req, env) =>
       built
         ? built.app.fetch(req, env)
-        : Response.json({ error: { code: 'unavailable', message: 'IdeaHub is starting. Please try again shortly.' } }, { status: 503 }),
+        : Response.json(
+            { error: { code: 'unavailable', message: 'IdeaHub is starting. Please try again shortly.' } },
+            { status: 503, headers: { 'Retry-After': '1' } },
+          ),
     { hostname: config.HOST },
   );
   const server: HttpServer = await new Promise((resolve, reject) => {

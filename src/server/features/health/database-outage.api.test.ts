@@ -3,11 +3,14 @@
  * with a restarted cluster under load): the server reaches PostgreSQL through a TCP proxy that the
  * test cuts (open connections dropped, new ones refused) and opens again on the same port.
  */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { createPostgresDatabase } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
+import { fakeWebBuild } from '../../../../tests/support/first-screen-build.ts';
 import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
@@ -84,6 +87,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
   let running: RunningServer;
   let t: TestServer;
   let drop: () => Promise<void>;
+  // A web build (index.html only), so the pages are served as in production.
+  const webRoot = fakeWebBuild();
 
   beforeAll(async () => {
     const created = await createPostgresDatabase();
@@ -96,7 +101,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
     database = await openPostgres(viaProxy.toString(), 5);
     await database.migrate();
     const config = testConfig();
-    running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
+    running = await startServer({ config, logger: createLogger('silent'), webRoot, database });
     t = {
       url: running.url,
       db: database.db,
@@ -112,6 +117,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
     await database?.close().catch(() => {});
     await proxy?.close();
     await drop?.();
+    rmSync(webRoot, { recursive: true, force: true });
   });
 
   it('a connection lost inside a transaction fails that transaction, not the process', async () => {
@@ -162,5 +168,78 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
     await stream.waitUntil((c) => c.messages().some((m) => m.id === posted.value.id), 5000, 'the message, live');
     expect(ready.ms + liked.ms).toBeLessThan(5000);
     stream.close();
+  });
+
+  it('answers every route without a 500 while it is down: 503 with Retry-After wherever the database is needed', async () => {
+    const owner = await signedInUser(t, { name: 'Owner During Outage' });
+    const idea = await createIdea(t.db, { userId: owner.id });
+    const doc = (await (await t.fetch('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const ids: Record<string, string> = { id: idea.id, userId: owner.id };
+    const fill = (path: string) =>
+      path
+        .replace(/^\/api\/messages\/\{id\}/, '/api/messages/1')
+        .replace(/^\/api\/(me|admin)\/coupons\/\{id\}/, `/api/$1/coupons/${randomUUID()}`)
+        .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${owner.id}`)
+        .replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
+    const api = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path: fill(path) })));
+    expect(api.length).toBeGreaterThan(30);
+    const auth = [
+      { method: 'POST', path: '/api/auth/sign-in/email', body: { email: owner.email, password: owner.password } },
+      { method: 'POST', path: '/api/auth/sign-up/email', body: { name: 'New Person', email: `new-${randomUUID()}@example.test`, password: owner.password } },
+      { method: 'GET', path: '/api/auth/get-session' },
+      { method: 'POST', path: '/api/auth/sign-out', body: {} },
+    ];
+    const pages = ['/', '/?category=product', `/ideas/${idea.id}`, '/ideas/not-an-id', '/about', '/storage/idea-images/x.png', '/healthz', '/readyz'];
+
+    await proxy.cut();
+    try {
+      const answers: { who: string; method: string; path: string; status: number; retryAfter: string | null; body: string }[] = [];
+      const send = async (who: 'visitor' | 'owner', method: string, path: string, body?: unknown) => {
+        const headers = who === 'owner' ? owner.headers : { origin: new URL(t.url).origin, 'content-type': 'application/json' };
+        const res = await t.fetch(path, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: JSON.stringify(body ?? {}) }) });
+        // A live stream (it should not open while the database is down) is not read to its end.
+        const text = res.headers.get('content-type')?.includes('text/event-stream') ? (await res.body?.cancel(), '') : await res.text();
+        answers.push({ who, method, path, status: res.status, retryAfter: res.headers.get('retry-after'), body: text });
+      };
+      for (const who of ['visitor', 'owner'] as const) {
+        for (const r of [...api, ...auth]) await send(who, r.method, r.path, 'body' in r ? r.body : undefined);
+        for (const path of pages) await send(who, 'GET', path);
+      }
+
+      expect(answers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => `${a.who} ${a.method} ${a.path} ${a.status}`)).toEqual([]);
+      for (const a of answers.filter((x) => x.status === 503)) {
+        const what = `${a.who} ${a.method} ${a.path}`;
+        expect(Number(a.retryAfter), what).toBeGreaterThan(0);
+        expect(Number(a.retryAfter), what).toBeLessThanOrEqual(30);
+        if (a.path.startsWith('/api/')) expect(JSON.parse(a.body), what).toMatchObject({ error: { code: 'unavailable' } });
+      }
+      const status = (who: string, method: string, path: string) => answers.find((a) => a.who === who && a.method === method && a.path === path)?.status;
+      // Everything a signed-in person asks of the API needs the session, so the database.
+      for (const a of answers.filter((x) => x.who === 'owner' && x.path.startsWith('/api/') && x.path !== '/api/openapi.json')) {
+        expect(a.status, `${a.method} ${a.path}`).toBe(503);
+      }
+      for (const [method, path] of [
+        ['GET', '/api/ideas'],
+        ['GET', `/api/ideas/${idea.id}`],
+        ['GET', `/api/ideas/${idea.id}/messages`],
+        ['GET', '/api/config'],
+        ['POST', '/api/auth/sign-in/email'],
+        ['POST', '/api/auth/sign-up/email'],
+        ['GET', '/'],
+        ['GET', `/ideas/${idea.id}`],
+        ['GET', '/storage/idea-images/x.png'],
+        ['GET', '/readyz'],
+      ] as const) {
+        expect(status('visitor', method, path), `visitor ${method} ${path}`).toBe(503);
+      }
+      // Pages that do not need the database are the app, as always; the process is up.
+      for (const path of ['/about', '/healthz']) expect(status('visitor', 'GET', path), path).toBe(200);
+      // A page answered 503 is still the app's page (it shows what happened and retries).
+      const home = answers.find((a) => a.who === 'visitor' && a.path === '/');
+      expect(home?.body).toContain('<div id="root">');
+    } finally {
+      await proxy.open();
+    }
+    await within(5000, '/readyz 200', async () => ((await t.fetch('/readyz')).status === 200 ? true : null));
   });
 });

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../app-env.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/database-outage.ts';
 
 /**
  * /healthz: the process is up. /readyz: the database answers (503 'unavailable' otherwise), and the
@@ -17,6 +18,7 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, isStopping: () =>
       ]);
       return c.json({ status: 'ready', database: c.var.database.kind });
     } catch {
+      c.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
       return c.json({ status: 'unavailable', database: c.var.database.kind }, 503);
     }
   });
