@@ -3,6 +3,7 @@
  * A bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
+import { parseWriteLimits, type WriteLimitOverrides } from './lib/write-limits.ts';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -64,6 +65,18 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long visitors' list and details answers are kept (src/server/lib/public-cache.ts); 0 = off. */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int('must be a whole number').min(0).max(60_000).default(1000),
+  /** Per-person write limits replacing the defaults (src/server/lib/write-limits.ts), e.g. 'messages:10/60,likes:off'. */
+  WRITE_LIMITS: z
+    .string()
+    .default('')
+    .transform((v, ctx): WriteLimitOverrides => {
+      const parsed = parseWriteLimits(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

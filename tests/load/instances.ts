@@ -93,6 +93,8 @@ export async function createInstance(name: string, databaseUrl: string, logDir: 
           SMTP_URL: '',
           // Each simulated person sends its own X-Forwarded-For: real per-address limits, one bucket each.
           TRUSTED_PROXIES: '127.0.0.1',
+          // Canaries post every 100 ms and people like in bursts: above per-person limits, which stay in the path.
+          WRITE_LIMITS: 'messages:100000000/60,likes:100000000/60,ratings:100000000/60',
           ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -305,3 +305,20 @@ export const settings = pgTable('settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * Per-person write limits (src/server/lib/write-limits.ts): one counter per key (action, rule,
+ * person) and fixed window, bumped by one upsert so every instance shares it; rows past
+ * expires_at are swept.
+ */
+export const writeLimits = pgTable(
+  'write_limits',
+  {
+    key: text('key').notNull(),
+    /** The window's start, epoch seconds (a multiple of the rule's length). */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('write_limits_expires_at_idx').on(t.expiresAt)],
+);

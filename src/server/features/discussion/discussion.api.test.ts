@@ -13,7 +13,8 @@ const IDEA_NOT_FOUND = "The idea you're looking for doesn't exist or has been re
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe.each(databaseKinds())('discussion messages on %s', (kind) => {
-  const t = useTestServer(kind);
+  // Tests here post many messages as one person: well above the per-person limit (write-limits.api.test.ts).
+  const t = useTestServer(kind, { env: { WRITE_LIMITS: 'messages:1000/60' } });
 
   async function ownItem() {
     const owner = await personWithItems(t, 0, { name: 'Chioma Eze' });

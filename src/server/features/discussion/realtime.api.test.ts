@@ -22,7 +22,8 @@ const ids = (s: SseClient) => s.messages().map((m) => m.id);
 const PUBLIC_URL = 'http://ideahub.test';
 
 async function startInstance(database: Database): Promise<TestServer & { running: RunningServer }> {
-  const config = testConfig({ PUBLIC_URL });
+  // 24 messages from one person at once: well above the per-person limit (write-limits.api.test.ts).
+  const config = testConfig({ PUBLIC_URL, WRITE_LIMITS: 'messages:1000/60' });
   const running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
   return {
     url: running.url,

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/discussion.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 import type { DiscussionRealtime } from './live.ts';
 import { discussionAccess, listMessages, lockedError, postMessage, removeMessage } from './service.ts';
 
@@ -34,6 +35,7 @@ const postRoute = createRoute({
   path: '/api/ideas/{id}/messages',
   tags: ['discussion'],
   summary: 'Post a message (trimmed, 1 to 2,000 characters) to a discussion the viewer can see',
+  middleware: [writeLimit('messages')] as const,
   request: { params, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
   responses: {
     201: { description: 'The stored message', content: { 'application/json': { schema: discussionMessageSchema } } },
@@ -42,6 +44,7 @@ const postRoute = createRoute({
     403: error('The viewer may not see this discussion'),
     404: error('No such item'),
     422: error('Empty or longer than 2,000 characters'),
+    429: error('Over the per-person message limit (Retry-After: seconds)'),
   },
 });
 

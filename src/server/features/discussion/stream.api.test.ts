@@ -28,7 +28,8 @@ const until = async (check: () => boolean, timeoutMs = 5000, state?: () => unkno
 };
 
 describe.each(databaseKinds())('discussion stream on %s', (kind) => {
-  const t = useTestServer(kind);
+  // Tests here post many messages as one person: well above the per-person limit (write-limits.api.test.ts).
+  const t = useTestServer(kind, { env: { WRITE_LIMITS: 'messages:1000/60' } });
 
   async function setup() {
     const owner = await personWithItems(t, 0, { name: 'Owner Person' });

@@ -5,6 +5,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import { uploadedImageSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { errorResponses, requireSignIn, viewerOf } from './route-helpers.ts';
 import { fileTooLarge, maxUploadBytes, uploadIdeaImage } from './upload-service.ts';
@@ -27,7 +28,8 @@ const uploadRoute = createRoute({
   path: IDEA_IMAGE_UPLOAD_PATH,
   tags: ['uploads'],
   summary: 'Upload an item image (multipart field "file"; PNG, JPEG or WebP under 5 MB)',
-  middleware: [requireSignIn, uploadBodyLimit] as const,
+  // Counted before the body is read: a refused upload costs no 5 MB read.
+  middleware: [requireSignIn, writeLimit('uploads'), uploadBodyLimit] as const,
   request: {
     body: {
       required: true,
@@ -46,7 +48,7 @@ const uploadRoute = createRoute({
       401: 'Not signed in',
       413: "'file_too_large': 'Please select an image smaller than 5MB.'",
       415: "'invalid_image': not a sound PNG, JPEG or WebP (or a type the admin settings exclude)",
-      429: 'More than 20 uploads in a minute',
+      429: 'Over the per-person upload limit, 20 a minute (Retry-After: seconds)',
     }),
   },
 });

@@ -3,15 +3,12 @@
  * smaller maxFileSize), PNG, JPEG or WebP judged by the bytes, re-encoded without metadata with a
  * card thumbnail, stored in bucket 'idea-images' under a name from the user id and a timestamp.
  */
-import { and, eq, gt, notLike, sql } from 'drizzle-orm';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import type { UploadedImage } from '../../../shared/schemas/ideas.ts';
 import { parseFileTypes } from '../../../shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  IDEA_IMAGES_BUCKET,
   type ImageFormat,
   invalidImage,
   processImage,
@@ -23,9 +20,6 @@ import { PLATFORM_SETTINGS_DEFAULTS, type PlatformSettings } from '../settings/s
 import type { Viewer } from './service.ts';
 
 const MIB = 1024 * 1024;
-/** Uploads per person per minute; more is a script, not a person choosing pictures. */
-export const UPLOADS_PER_MINUTE = 20;
-
 const FORMAT_NAMES: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPG', webp: 'WEBP' };
 const FORMAT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 const EXTENSION_FORMATS: Record<string, ImageFormat> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp' };
@@ -75,27 +69,9 @@ function notAllowedMessage(allowed: ImageFormat[]): string {
   return `Only ${list} images can be uploaded.`;
 }
 
-async function uploadsInLastMinute(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.ownerId, userId),
-        eq(storedFiles.bucket, IDEA_IMAGES_BUCKET),
-        notLike(storedFiles.name, '%.thumb.webp'),
-        gt(storedFiles.createdAt, sql`now() - interval '1 minute'`),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 export async function uploadIdeaImage(db: Db, viewer: Viewer, file: File, settings: PlatformSettings): Promise<UploadedImage> {
   const limit = maxUploadBytes(settings);
   if (file.size > limit) throw fileTooLarge(limit);
-  if ((await uploadsInLastMinute(db, viewer.userId)) >= UPLOADS_PER_MINUTE) {
-    throw new AppError(429, 'too_many_requests', 'Too many uploads. Please wait a minute and try again.');
-  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const allowed = allowedImageFormats(settings);
   const format = sniffImageFormat(bytes);

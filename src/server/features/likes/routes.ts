@@ -2,12 +2,14 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { likeStateSchema } from '../../../shared/schemas/engagement.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 import { setLike } from './service.ts';
 
 const params = z.object({ id: z.string().max(100) });
 const errors = {
   401: { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } },
   404: { description: 'No such item', content: { 'application/json': { schema: errorBodySchema } } },
+  429: { description: 'Over the per-person like limit (Retry-After: seconds)', content: { 'application/json': { schema: errorBodySchema } } },
 };
 
 const likeRoute = createRoute({
@@ -15,6 +17,7 @@ const likeRoute = createRoute({
   path: '/api/ideas/{id}/like',
   tags: ['likes'],
   summary: 'Like an item (idempotent: liking twice keeps one like)',
+  middleware: [writeLimit('likes')] as const,
   request: { params },
   responses: {
     200: { description: 'Liked, with the real count', content: { 'application/json': { schema: likeStateSchema } } },
@@ -27,6 +30,7 @@ const unlikeRoute = createRoute({
   path: '/api/ideas/{id}/like',
   tags: ['likes'],
   summary: 'Take a like back (idempotent)',
+  middleware: [writeLimit('likes')] as const,
   request: { params },
   responses: {
     200: { description: 'Not liked, with the real count', content: { 'application/json': { schema: likeStateSchema } } },

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ratingInputSchema, ratingSummarySchema } from '../../../shared/schemas/engagement.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 import { rateIdea, unrateIdea } from './service.ts';
 
 const params = z.object({ id: z.string().max(100) });
@@ -12,6 +13,7 @@ const rateRoute = createRoute({
   path: '/api/ideas/{id}/rating',
   tags: ['ratings'],
   summary: "Set the viewer's rating of an item, 1 to 5 stars (not the owner)",
+  middleware: [writeLimit('ratings')] as const,
   request: { params, body: { required: true, content: { 'application/json': { schema: ratingInputSchema } } } },
   responses: {
     200: { description: 'The average, the count and the viewer’s stars', content: { 'application/json': { schema: ratingSummarySchema } } },
@@ -19,6 +21,7 @@ const rateRoute = createRoute({
     401: json('Not signed in'),
     403: json('The owner cannot rate their own item'),
     404: json('No such item'),
+    429: json('Over the per-person rating limit (Retry-After: seconds)'),
   },
 });
 
@@ -27,11 +30,13 @@ const unrateRoute = createRoute({
   path: '/api/ideas/{id}/rating',
   tags: ['ratings'],
   summary: "Remove the viewer's rating (idempotent)",
+  middleware: [writeLimit('ratings')] as const,
   request: { params },
   responses: {
     200: { description: 'The average and the count', content: { 'application/json': { schema: ratingSummarySchema } } },
     401: json('Not signed in'),
     404: json('No such item'),
+    429: json('Over the per-person rating limit (Retry-After: seconds)'),
   },
 });
 
