@@ -10,13 +10,14 @@ import type { Database } from './db/client.ts';
 import { maintenanceGate } from './features/admin/maintenance.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import type { Accounts } from './features/auth/index.ts';
-import { carriesCredentials } from './features/auth/auth.ts';
+import { carriesCredentials, COOKIE_PREFIX } from './features/auth/auth.ts';
 import { originGuard } from './features/auth/origin-guard.ts';
 import { registerCouponRoutes } from './features/coupons/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { renderHomePage } from './features/home-page/render.ts';
+import { renderStaticPage } from './features/static-pages/render.ts';
 import { renderIdeaPage } from './features/idea-page/render.ts';
 import { registerIdeaManageRoutes } from './features/ideas/manage-routes.ts';
 import { registerMyIdeaRoutes } from './features/ideas/me-routes.ts';
@@ -33,6 +34,7 @@ import { registerStorageRoutes } from './features/storage/routes.ts';
 import { compression } from './lib/compression.ts';
 import { asUnavailablePage, databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS, outageInsteadOf500, unavailableBody } from './lib/database-outage.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { nulGuard } from './lib/nul-guard.ts';
 import { createPublicCache } from './lib/public-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createVisitorFastPath } from './lib/visitor-fast-path.ts';
@@ -143,6 +145,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === IDEA_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next),
   );
+  // A NUL character anywhere the app reads is a 400, before it can reach a query (PostgreSQL refuses it).
+  app.use('/api/*', nulGuard({ cookiePrefix: COOKIE_PREFIX, bodyExempt: (path) => path === IDEA_IMAGE_UPLOAD_PATH }));
+  app.use('/storage/*', nulGuard({ cookiePrefix: COOKIE_PREFIX, bodyExempt: () => true }));
   // A state-changing request from another website is refused on every API route.
   app.use('/api/*', originGuard(config.PUBLIC_URL));
   const resolveViewer = deps.resolveViewer ?? deps.accounts?.resolveViewer;
@@ -203,8 +208,11 @@ export function createApp(deps: AppDeps) {
     const visitorAnswerOfPage = (apiPath: string) => ((askedApi = true), visitorAnswer(apiPath));
     // Home for a visitor: its first screen written into the page.
     // /ideas/{id}: link-preview tags (and a visitor's first screen) written into the page, 404 for a missing item.
+    // About, Privacy, Terms and unknown addresses (the not-found page): a visitor's first screen too.
     const page =
-      (await renderHomePage(c, web, { visitorAnswer: visitorAnswerOfPage })) ?? (await renderIdeaPage(c, web, { visitorDetails }));
+      (await renderHomePage(c, web, { visitorAnswer: visitorAnswerOfPage })) ??
+      (await renderIdeaPage(c, web, { visitorDetails })) ??
+      (await renderStaticPage(c, web));
     if (page) return page;
     // A page that needed the database and fell back to the plain app: 503 while the database is down.
     const neededDatabase = web.indexHtml !== null && (askedApi || IDEA_PAGE.test(c.req.path));

@@ -48,6 +48,14 @@ export async function renderHome(url: string, listJson: string): Promise<string>
   return renderPage(url, (client) => client.setQueryData(ideasKeys.list(filter), data));
 }
 
+/**
+ * The markup of `#root` for a page that needs no data (About, Privacy, Terms, the not-found page)
+ * at `url`, as the app's first render draws it.
+ */
+export async function renderStaticPage(url: string): Promise<string> {
+  return renderPage(url, () => {});
+}
+
 /** How long a render may wait for the page's lazily loaded code before it is given up. */
 const RENDER_TIMEOUT_MS = 5_000;
 

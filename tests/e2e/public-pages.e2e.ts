@@ -30,7 +30,8 @@ describe('About page', () => {
     const page = await browser.newPage(DESKTOP);
     await open(page, '/about');
 
-    expect(await page.title()).toBe('About | IdeaHub');
+    // The title is the app's (lib/page-meta.ts): it follows once the app has taken over the painted page.
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('About | IdeaHub');
     const text = (await main(page).textContent()) ?? '';
     expect(text).toContain('the official platform for sharing brilliant ideas and discovering amazing products');
     expect(text).not.toMatch(/\bAI\b/);
@@ -68,7 +69,8 @@ describe('Privacy and Terms pages', () => {
     const page = await browser.newPage(DESKTOP);
     await open(page, '/privacy');
 
-    expect(await page.title()).toBe('Privacy Policy | IdeaHub');
+    // The title is the app's (lib/page-meta.ts): it follows once the app has taken over the painted page.
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Privacy Policy | IdeaHub');
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description).toMatch(/IdeaHub collects, uses and protects your information/);
     await main(page).getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
@@ -105,7 +107,8 @@ describe('Privacy and Terms pages', () => {
     const page = await browser.newPage(MOBILE);
     await open(page, '/terms');
 
-    expect(await page.title()).toBe('Terms of Service | IdeaHub');
+    // The title is the app's (lib/page-meta.ts): it follows once the app has taken over the painted page.
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Terms of Service | IdeaHub');
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description).toMatch(/The rules for using IdeaHub/);
     await main(page).getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
@@ -141,7 +144,8 @@ describe('Not-found page', () => {
     expect(await heading.textContent()).toBe('404');
     await main(page).getByText('Oops! Page not found', { exact: true }).waitFor();
     expect(((await main(page).textContent()) ?? '').replace(/\s+/g, ' ')).toMatch(/404\s*Oops! Page not found/);
-    expect(await page.title()).toBe('Page not found | IdeaHub');
+    // The title is the app's (lib/page-meta.ts): it follows once the app has taken over the painted page.
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Page not found | IdeaHub');
     await expect
       .poll(() => warnings.some((e) => e.includes('404 Error: User attempted to access non-existent route:') && e.includes('/no/such/page')))
       .toBe(true);

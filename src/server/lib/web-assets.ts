@@ -82,6 +82,7 @@ function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
 interface FirstScreenModule {
   renderIdeaDetails(url: string, detailsJson: string): Promise<string>;
   renderHome(url: string, listJson: string): Promise<string>;
+  renderStaticPage(url: string): Promise<string>;
 }
 
 /** How long rendered markup is reused, and for how many pages at most. */
@@ -107,6 +108,8 @@ export interface WebAssets {
    * GET /api/ideas for that category's first page).
    */
   renderHome(url: string, listJson: string): Promise<string | null>;
+  /** The same for a page that needs no data (About, Privacy, Terms, the not-found page) at `url`. */
+  renderStaticPage(url: string): Promise<string | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
   /** What an address that is no page of the app gets: index.html with status 404. */
@@ -178,6 +181,7 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
     preloadTags: (page) => preloads.get(page) ?? '',
     renderIdeaDetails: (url, detailsJson) => render('renderIdeaDetails', url, detailsJson),
     renderHome: (url, listJson) => render('renderHome', url, listJson),
+    renderStaticPage: (url) => render('renderStaticPage', url, ''),
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { format } from 'date-fns';
 import { ArrowLeft, ArrowRight, CalendarDays, ChevronDown } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button';
+import { LocalTime } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
 import { usePageMeta } from '../../../lib/page-meta';
 
@@ -33,7 +34,8 @@ interface LegalPageProps {
  */
 export function LegalPage({ metaTitle, metaDescription, heading, icon: Icon, intro, sections }: LegalPageProps) {
   usePageMeta({ title: metaTitle, description: metaDescription });
-  const lastUpdated = format(new Date(), 'MMMM d, yyyy');
+  // Today on the reader's calendar (the server's day may be another: LocalTime settles it).
+  const today = useMemo(() => new Date().toISOString(), []);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
@@ -51,7 +53,9 @@ export function LegalPage({ metaTitle, metaDescription, heading, icon: Icon, int
         <h1 className="mt-5 text-h1 text-balance">{heading}</h1>
         <p className="mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays className="size-4" aria-hidden="true" />
-          <span>Last updated: {lastUpdated}</span>
+          <span>
+            Last updated: <LocalTime dateTime={today} text={(date) => format(date, 'MMMM d, yyyy')} />
+          </span>
         </p>
         <div className="mt-6 text-base leading-relaxed text-muted-foreground sm:text-lg">{intro}</div>
       </header>
