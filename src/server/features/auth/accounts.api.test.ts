@@ -27,7 +27,7 @@ import {
 import { useMailCatcher } from '../../../../tests/support/mail-catcher.ts';
 import { startTestServer, testConfig, type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { COOKIE_PREFIX } from './auth.ts';
-import { EMAIL_FAILURE_RULES, IP_RULES } from './rate-limits.ts';
+import { SIGN_IN_FAILURE_RULES } from './rate-limits.ts';
 
 const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
@@ -240,8 +240,9 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
 
   it('sign-out ends the session on the server: the old cookie and token no longer work anywhere', async () => {
     const person = await signedInUser(t);
-    const { res, cookie } = await signIn(t, { email: person.email, password: person.password }, { ip: randomClientIp() });
-    const token = ((await res.json()) as { token: string }).token;
+    const { cookie } = await signIn(t, { email: person.email, password: person.password }, { ip: randomClientIp() });
+    // An API client's bearer token is the session cookie's value (answers never carry it).
+    const token = decodeURIComponent(cookie.split('=')[1]!);
     expect((await t.fetch('/api/profile', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
     const out = await t.fetch('/api/auth/sign-out', { method: 'POST', headers: siteHeaders(t, cookie), body: '{}' });
@@ -307,9 +308,9 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
     await expect(mail.waitFor({ to: email }, 1000)).rejects.toThrow(/no mail/);
   });
 
-  it('limits sign-in attempts per client address (429 with a message to wait), stored in the database', async () => {
+  it('limits wrong passwords per client address (429 with a message to wait), stored in the database', async () => {
     const ip = randomClientIp();
-    const { max } = IP_RULES['/sign-in/*']!;
+    const { max } = SIGN_IN_FAILURE_RULES.perClient;
     const statuses: number[] = [];
     for (let i = 0; i < max; i++) {
       statuses.push((await signIn(t, { email: uniqueEmail('guess'), password: 'guess' }, { ip })).res.status);
@@ -320,28 +321,30 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
     expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await blocked.res.json()) as ErrorBody;
     expect(body.error.code).toBe('too_many_requests');
-    expect(body.error.message).toMatch(/^Too many attempts\. Please wait \d+ (seconds?|minute) and try again\.$/);
+    expect(body.error.message).toMatch(/^Too many attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/);
     const counted = await t.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, `%${ip}%`));
     expect(counted.length).toBeGreaterThan(0);
     // Another client address is not affected.
     expect((await signIn(t, { email: uniqueEmail('other'), password: 'guess' }, { ip: randomClientIp() })).res.status).toBe(401);
   });
 
-  it('limits wrong passwords per email address from any client address; signing in clears the count', async () => {
+  it('limits wrong passwords per email address and client address; signing in clears the count', async () => {
     const person = await signedInUser(t);
-    const { max } = EMAIL_FAILURE_RULES['/sign-in/email']!;
-    const wrong = () => signIn(t, { email: person.email, password: 'wrong password' }, { ip: randomClientIp() });
+    const { max } = SIGN_IN_FAILURE_RULES.perPair;
+    const ip = randomClientIp();
+    const wrong = () => signIn(t, { email: person.email, password: 'wrong password' }, { ip });
     for (let i = 0; i < max - 1; i++) expect((await wrong()).res.status).toBe(401);
     // A success on the way resets the count.
-    expect((await signIn(t, { email: person.email, password: person.password }, { ip: randomClientIp() })).res.status).toBe(200);
+    expect((await signIn(t, { email: person.email, password: person.password }, { ip })).res.status).toBe(200);
     for (let i = 0; i < max; i++) expect((await wrong()).res.status).toBe(401);
-    const blocked = await signIn(t, { email: person.email, password: person.password }, { ip: randomClientIp() });
+    const blocked = await signIn(t, { email: person.email, password: person.password }, { ip });
     expect(blocked.res.status).toBe(429);
     expect(((await blocked.res.json()) as ErrorBody).error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     // Unknown addresses are limited the same way: the answer tells nothing about who has an account.
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < max; i++) await signIn(t, { email: ghost, password: 'x' }, { ip: randomClientIp() });
-    expect((await signIn(t, { email: ghost, password: 'x' }, { ip: randomClientIp() })).res.status).toBe(429);
+    const other = randomClientIp();
+    for (let i = 0; i < max; i++) await signIn(t, { email: ghost, password: 'x' }, { ip: other });
+    expect((await signIn(t, { email: ghost, password: 'x' }, { ip: other })).res.status).toBe(429);
   });
 
   it('limits mails per email address, whatever client address asks', async () => {
@@ -437,7 +440,7 @@ describe.each(databaseKinds())('client addresses without trusted proxies on %s',
   const t = useTestServer(kind);
 
   it('ignores X-Forwarded-For from an untrusted peer: the socket address is rate limited', async () => {
-    const { max } = IP_RULES['/sign-in/*']!;
+    const { max } = SIGN_IN_FAILURE_RULES.perClient;
     const statuses: number[] = [];
     for (let i = 0; i <= max; i++) {
       statuses.push((await signIn(t, { email: uniqueEmail('spoof'), password: 'guess' }, { ip: randomClientIp() })).res.status);
@@ -506,9 +509,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances over one PostgreSQL
       expect((await b.fetch('/api/auth/sign-out', { method: 'POST', headers: siteHeaders(b, cookie), body: '{}' })).status).toBe(200);
       expect(await (await a.fetch('/api/auth/get-session', { headers: { cookie } })).json()).toBeNull();
 
-      // Counters are shared: wrong passwords for one address, spread over both instances (and
-      // many client addresses), then both refuse, even the right password.
-      const { max } = EMAIL_FAILURE_RULES['/sign-in/email']!;
+      // Counters are shared: wrong passwords for one address from this client address, spread over
+      // both instances, then both refuse this pair, even the right password.
+      const { max } = SIGN_IN_FAILURE_RULES.perPair;
       for (let i = 0; i < max; i++) expect((await signInOn(i % 2 === 0 ? a : b, 'wrong password')).status).toBe(401);
       expect((await signInOn(a, 'wrong password')).status).toBe(429);
       expect((await signInOn(b, TEST_PASSWORD)).status).toBe(429);

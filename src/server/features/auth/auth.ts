@@ -26,9 +26,10 @@ import { ensureProfile } from '../profiles/service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { shouldPromoteToAdmin } from './admin-emails.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
-import { resetPasswordMail, verificationMail } from './mail-templates.ts';
+import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
 import { DEFAULT_RULE, IP_RULES } from './rate-limits.ts';
 import { createTransactionScope } from './transaction-scope.ts';
+import { assertUserImage, checkedUserName } from './user-fields.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** The OAuth provider id of 'Continue with Google' (any OpenID Connect issuer, OIDC_ISSUER). */
@@ -73,6 +74,11 @@ function authLogger(logger: Logger) {
       logger[level]({ component: 'better-auth', ...err }, text);
     },
   };
+}
+
+/** A new account's name (sign-up, Google): trimmed and cut to the full name's length limit. */
+function signUpName(name: string | null | undefined): string {
+  return (name ?? '').trim().slice(0, PROFILE_TEXT_FIELDS.fullName.max);
 }
 
 /** The passwords a request sets, by better-auth path (sign-up, reset, change, admin). */
@@ -151,6 +157,22 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, url }) => {
         await sendMail(resetPasswordMail({ to: user.email, name: user.name, link: url, publicUrl: config.PUBLIC_URL }));
       },
+      // Sign-up answers a taken address exactly as a new one (no account discovery); its owner
+      // gets a mail instead, which also keeps the two answers' timings close.
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(existingAccountMail({ to: user.email, name: user.name, link: `${config.PUBLIC_URL}/auth`, publicUrl: config.PUBLIC_URL }));
+      },
+      // The user that answer shows: what user.create.before and the admin plugin make of a new one.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        name: signUpName(coreFields.name),
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -246,6 +268,8 @@ export function createAuth(deps: AuthDeps) {
           if (name.trim().length > PROFILE_TEXT_FIELDS.fullName.max) {
             throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: AUTH_MESSAGES.fullNameTooLong });
           }
+          // Here too, not only when the user row is written: a taken address must be refused alike.
+          assertUserImage((ctx.body as { image?: unknown }).image);
         }
         const min = Math.max(1, settings.passwordMinLength);
         if (passwords.some((p) => p.length < min)) {
@@ -264,8 +288,15 @@ export function createAuth(deps: AuthDeps) {
                 throw new APIError('FORBIDDEN', { code: 'REGISTRATIONS_CLOSED', message: AUTH_MESSAGES.registrationsClosed });
               }
             }
-            const name = (user.name ?? '').trim().slice(0, PROFILE_TEXT_FIELDS.fullName.max);
-            return { data: { ...user, name } };
+            assertUserImage(user.image);
+            return { data: { ...user, name: signUpName(user.name) } };
+          },
+        },
+        update: {
+          before: async (user) => {
+            if ('image' in user) assertUserImage(user.image);
+            if (!('name' in user) || user.name === undefined) return;
+            return { data: { ...user, name: checkedUserName(user.name) } };
           },
         },
       },

@@ -1,18 +1,21 @@
 /**
- * Per-email-address rate limit, in better-auth's rate_limits table under our own key prefix.
- * The address is hashed in the key: no personal data in that table. One counter per path.
- * Same rolling-window semantics as better-auth's limiter; each step is one atomic statement,
- * so concurrent requests (on any instance) cannot all slip through.
+ * Our own rate-limit counters, in better-auth's rate_limits table under our own key prefixes
+ * (email addresses hashed: no personal data in that table). Same rolling-window semantics as
+ * better-auth's limiter. Taking a slot is one `insert … on conflict do update … where … returning`
+ * statement, so concurrent requests (on any instance) never get more slots than the limit.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 import type { RateRule } from './rate-limits.ts';
 
+export function emailDigest(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
 export function emailLimitKey(path: string, email: string): string {
-  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-  return `email:${path}:${digest}`;
+  return `email:${path}:${emailDigest(email)}`;
 }
 
 export interface LimitDecision {
@@ -21,39 +24,55 @@ export interface LimitDecision {
   retryAfter: number;
 }
 
-export async function consumeEmailLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<LimitDecision> {
-  const cutoff = now - rule.window * 1000;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const updated = await db
-      .update(rateLimits)
-      .set({
-        count: sql`case when ${rateLimits.lastRequest} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: now,
-      })
-      .where(and(eq(rateLimits.key, key), or(lte(rateLimits.lastRequest, cutoff), lt(rateLimits.count, rule.max))))
-      .returning({ id: rateLimits.id });
-    if (updated.length > 0) return { allowed: true, retryAfter: 0 };
-
-    const inserted = await db
-      .insert(rateLimits)
-      .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-      .onConflictDoNothing({ target: rateLimits.key })
-      .returning({ id: rateLimits.id });
-    if (inserted.length > 0) return { allowed: true, retryAfter: 0 };
-
-    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-    // Gone (pruned) or reopened meanwhile: decide again.
-    if (!row || row.lastRequest <= cutoff || row.count < rule.max) continue;
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((row.lastRequest + rule.window * 1000 - now) / 1000)) };
-  }
-  return { allowed: false, retryAfter: 1 };
+function retryAfterOf(lastRequest: number, rule: RateRule, now: number): number {
+  return Math.max(1, Math.ceil((lastRequest + rule.window * 1000 - now) / 1000));
 }
 
-/** The decision consumeEmailLimit would make, without counting this request. */
-export async function peekEmailLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<LimitDecision> {
+/** Takes one slot of `key` if the rule has one left (atomically); otherwise says how long to wait. */
+export async function consumeEmailLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<LimitDecision> {
+  const cutoff = now - rule.window * 1000;
+  const taken = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: now,
+      },
+      setWhere: sql`${rateLimits.lastRequest} <= ${cutoff} or ${rateLimits.count} < ${rule.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (taken.length > 0) return { allowed: true, retryAfter: 0 };
+  const [row] = await db.select({ lastRequest: rateLimits.lastRequest }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return { allowed: false, retryAfter: row ? retryAfterOf(row.lastRequest, rule, now) : 1 };
+}
+
+/** Gives back a slot taken by consumeEmailLimit (the request turned out not to count). */
+export async function releaseEmailLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.count, 0)));
+}
+
+/** How many requests `key` has counted within the rule's window (0 when none or expired). */
+export async function countInWindow(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<number> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  if (!row || row.lastRequest <= now - rule.window * 1000 || row.count < rule.max) return { allowed: true, retryAfter: 0 };
-  return { allowed: false, retryAfter: Math.max(1, Math.ceil((row.lastRequest + rule.window * 1000 - now) / 1000)) };
+  if (!row || row.lastRequest <= now - rule.window * 1000) return 0;
+  return row.count;
+}
+
+/** Counts one request under `key` without any limit (a tally that others read). */
+export async function tallyEmailLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<void> {
+  const cutoff = now - rule.window * 1000;
+  await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`case when ${rateLimits.lastRequest} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`, lastRequest: now },
+    });
 }
 
 export async function clearEmailLimit(db: Db, key: string): Promise<void> {

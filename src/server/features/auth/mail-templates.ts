@@ -74,3 +74,17 @@ export function resetPasswordMail(input: { to: string; name: string | null; link
     publicUrl: input.publicUrl,
   });
 }
+
+/** Sent instead of a confirmation when someone signs up with an address that has an account. */
+export function existingAccountMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Someone tried to sign up to ${BRAND} with your address`,
+    greetingName: input.name,
+    intro: `Someone tried to create a ${BRAND} account with this email address, which already has one. If it was you, sign in, or reset your password if you have forgotten it.`,
+    action: 'Sign in',
+    link: input.link,
+    outro: 'If it was not you, you can ignore this email: nothing has changed in your account.',
+    publicUrl: input.publicUrl,
+  });
+}

@@ -2,8 +2,8 @@
  * Rate limits on the account endpoints, stored in the database (rate_limits) so several
  * instances share the counters. Two kinds:
  * - per client address and path: better-auth's own limiter (customRules below);
- * - per email address: ours (email-rate-limit.ts), so one address cannot be flooded with mails
- *   or have its password guessed from many addresses.
+ * - ours (email-rate-limit.ts): per email address for mails, and sign-in failures per client
+ *   address and per (email address, client address) pair (SIGN_IN_FAILURE_RULES).
  * Windows are rolling, as better-auth counts them: a window restarts at the last allowed request.
  * Keep every window at or under LONGEST_WINDOW_SECONDS: better-auth prunes rate_limits rows older
  * than its longest configured window, which would otherwise cut our per-email windows short.
@@ -35,12 +35,20 @@ export const EMAIL_RULES: Record<string, RateRule> = {
 };
 
 /**
- * Per email address, failures only: wrong passwords for one account, from any number of client
- * addresses. A successful sign-in clears the count, so people who sign in often are never slowed.
+ * Wrong passwords at sign-in (a slot is taken before the password is checked and given back unless
+ * it was wrong, so concurrent attempts never exceed a limit). No rule locks an account for
+ * everyone: the limits are per client address, and per (email address, client address) pair.
  */
-export const EMAIL_FAILURE_RULES: Record<string, RateRule> = {
-  '/sign-in/email': { window: 600, max: 10 },
-};
+export const SIGN_IN_FAILURE_RULES = {
+  /** Per client address, across email addresses. */
+  perClient: { window: 600, max: 20 },
+  /** Per (email address, client address) pair; a success there clears it. */
+  perPair: { window: 600, max: 10 },
+  /** Once an address has this many wrong passwords (from anywhere) in the window… */
+  emailSlowdown: { window: 600, max: 10 },
+  /** …each pair may try only this many times (the owner's own address included, so keep it > 1). */
+  perPairUnderAttack: { window: 600, max: 3 },
+} as const satisfies Record<string, RateRule>;
 
 /** Requests that do not match a rule above: generous, they are reads and session upkeep. */
 export const DEFAULT_RULE: RateRule = { window: 60, max: 300 };

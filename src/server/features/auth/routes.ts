@@ -13,9 +13,11 @@ import type { Mailer } from '../../lib/mail.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from './client-ip.ts';
-import { clearEmailLimit, consumeEmailLimit, emailLimitKey, peekEmailLimit } from './email-rate-limit.ts';
+import { consumeEmailLimit, emailLimitKey } from './email-rate-limit.ts';
 import { rewriteAuthErrorResponse } from './error-body.ts';
-import { EMAIL_FAILURE_RULES, EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
+import { EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
+import { scrubSessionTokens } from './session-token-scrub.ts';
+import { admitSignIn } from './sign-in-throttle.ts';
 
 export interface AuthRoutesDeps {
   auth: Auth;
@@ -23,6 +25,17 @@ export interface AuthRoutesDeps {
   isTrustedProxy: (ip: string) => boolean;
   /** Whether 'Continue with Google' loaded (configured, and its issuer answered at start-up). */
   googleEnabled: boolean;
+}
+
+/**
+ * better-auth endpoints the app does not offer: its admin endpoints (set-role, ban, impersonate…)
+ * bypass our rules (the last admin, the role matrix; roles change only through /api/admin/users),
+ * and update-user writes the name and image around the profile's rules (PATCH /api/profile is
+ * the one way to change a name).
+ */
+function closedPath(path: string): boolean {
+  const p = path.replace(/\/+$/, '');
+  return p === '/admin' || p.startsWith('/admin/') || p === '/update-user';
 }
 
 /**
@@ -72,16 +85,15 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
     const method = c.req.method;
     const path = c.req.path.slice(AUTH_BASE_PATH.length);
-    // better-auth's own admin endpoints (set-role, ban, impersonate…) bypass our rules (the last
-    // admin, the role matrix); roles are managed only through /api/admin/users.
-    if (path.startsWith('/admin/') || path === '/admin') {
+    if (closedPath(path)) {
       return c.json({ error: { code: 'not_found', message: `No API endpoint at ${method} ${c.req.path}.` } }, 404);
     }
     const body = method === 'POST' ? await c.req.text() : undefined;
+    const ip = clientIpOf(c, isTrustedProxy);
 
     const emailRule = EMAIL_RULES[path];
-    const failureRule = EMAIL_FAILURE_RULES[path];
-    const email = (emailRule || failureRule) && body ? emailInBody(body, c.req.header('content-type')) : null;
+    const isSignIn = path === '/sign-in/email';
+    const email = (emailRule || isSignIn) && body ? emailInBody(body, c.req.header('content-type')) : null;
     const tooMany = (retryAfter: number, message: string) => {
       c.header('Retry-After', String(retryAfter));
       return c.json({ error: { code: 'too_many_requests', message } }, 429);
@@ -90,22 +102,21 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
       const decision = await consumeEmailLimit(c.var.db, emailLimitKey(path, email), emailRule);
       if (!decision.allowed) return tooMany(decision.retryAfter, tooManyMailsMessage(decision.retryAfter));
     }
-    if (email && failureRule) {
-      const decision = await peekEmailLimit(c.var.db, emailLimitKey(path, email), failureRule);
-      if (!decision.allowed) return tooMany(decision.retryAfter, tooManyAttemptsMessage(decision.retryAfter));
-    }
+    const signIn = email && isSignIn ? await admitSignIn(c.var.db, email, ip) : null;
+    if (signIn && !signIn.allowed) return tooMany(signIn.retryAfter, tooManyAttemptsMessage(signIn.retryAfter));
 
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const ip = clientIpOf(c, isTrustedProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    const res = await auth.handler(new Request(c.req.url, { method, headers, body }));
-    if (email && failureRule) {
-      const key = emailLimitKey(path, email);
-      if (res.status === 401) await consumeEmailLimit(c.var.db, key, failureRule);
-      else if (res.ok) await clearEmailLimit(c.var.db, key);
+    let res: Response;
+    try {
+      res = await auth.handler(new Request(c.req.url, { method, headers, body }));
+    } catch (error) {
+      await signIn?.settle(500);
+      throw error;
     }
-    return rewriteAuthErrorResponse(res);
+    await signIn?.settle(res.status);
+    return rewriteAuthErrorResponse(await scrubSessionTokens(res));
   });
 
   app.openapi(authConfigRoute, async (c) => {
