@@ -12,6 +12,8 @@
  *   : ping                           heartbeat, every 20 s by default
  * On connect the stream replays every message after Last-Event-ID (header, else ?lastEventId=),
  * in order, once, then continues live. Without either, it starts at the newest message.
+ * While open, the viewer's access is re-checked every few seconds (access-watch.ts); when it is
+ * gone the stream ends with `retry: 1000` and the reconnect is refused.
  */
 import type { ServerResponse } from 'node:http';
 import type { DiscussionMessage } from '../../../shared/schemas/discussion.ts';
@@ -30,6 +32,7 @@ import {
   TopicFanout,
 } from '../../lib/realtime.ts';
 import type { Logger } from '../../logger.ts';
+import { ACCESS_CHECK_MS, createAccessWatch, type StreamViewer } from './access-watch.ts';
 import { latestMessageId, messagesAfter, toMessage } from './queries.ts';
 
 export const DISCUSSION_CHANNEL = 'ideahub_discussion';
@@ -81,10 +84,12 @@ export interface DiscussionRealtimeOptions {
   /**
    * A stream is ended after this long (less up to a fifth, so streams opened together do not all
    * reconnect together). The browser reconnects on its own, resuming after its last event, and the
-   * reconnect is checked like a new one: someone signed out elsewhere, banned, or no longer
-   * entitled stops receiving messages within this time. Default 5 minutes.
+   * reconnect is checked like a new one (a backstop: access-watch.ts ends a stream whose viewer
+   * lost access within seconds). Default 5 minutes.
    */
   maxStreamMs?: number;
+  /** How often open streams re-check their viewers' access (access-watch.ts). Default 2 s. */
+  accessCheckMs?: number;
   listen?: ListenOptions;
   fanout?: FanoutOptions;
 }
@@ -94,7 +99,8 @@ export interface DiscussionRealtime {
   start(): Promise<void>;
   /** The event stream of one item's discussion for a viewer already found entitled; 503 while shutting down. */
   /** `response`: Node's response when Node serves the request (events are then written to it directly). */
-  openStream(ideaId: string, fromId: number | null, signal: AbortSignal, response?: ServerResponse): Response;
+  /** `viewer`: whose access is re-checked while the stream is open (it ends when that access is gone). */
+  openStream(ideaId: string, fromId: number | null, signal: AbortSignal, response?: ServerResponse, viewer?: StreamViewer): Response;
   /** Ends every open stream and refuses new ones: lets the HTTP server close (shutdown). */
   closeAllStreams(): void;
   /** Stops listening (after closeAllStreams, before the database closes). */
@@ -118,6 +124,7 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
   );
   const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
   const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
+  const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
   // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
   const encoded = new WeakMap<DiscussionMessage, Uint8Array>();
   const messageChunk = (m: DiscussionMessage) => {
@@ -150,15 +157,17 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
       );
     },
 
-    openStream(ideaId, fromId, signal, response) {
+    openStream(ideaId, fromId, signal, response, viewer) {
       let subscription: { unsubscribe(): void } | null = null;
       let lifetime: ReturnType<typeof setTimeout> | undefined;
+      let unwatch: (() => void) | undefined;
       const stream = createEventStream({
         signal,
         response,
         retryMs: opts.retryMs,
         onClose() {
           clearTimeout(lifetime);
+          unwatch?.();
           subscription?.unsubscribe();
           heartbeat.delete(stream);
         },
@@ -190,6 +199,13 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
           stream.close();
         }, maxStreamMs * (1 - Math.random() / 5));
         lifetime.unref();
+        // Access gone (signed out, banned, no longer entitled): the reconnect, soon, is refused.
+        if (viewer) {
+          unwatch = access.watch(viewer, () => {
+            stream.sendEncoded(RECONNECT_SOON);
+            stream.close();
+          });
+        }
       }
       return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
     },
@@ -202,6 +218,7 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     async stop() {
       fanout.closeAll();
       heartbeat.closeAll();
+      access.stop();
       await listener?.stop();
       listener = null;
     },

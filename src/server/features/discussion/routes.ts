@@ -9,6 +9,7 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { sessionTokenOf } from './access-watch.ts';
 import type { DiscussionRealtime } from './live.ts';
 import { discussionAccess, listMessages, lockedError, postMessage, removeMessage } from './service.ts';
 
@@ -96,7 +97,8 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
     description:
       "Events 'message' (id: = message id), 'message-deleted' (data { id }) and 'resync'; ': ping' heartbeats. " +
       'Resumes after Last-Event-ID (header) or ?lastEventId= (first connect), replaying missed messages in order, once. ' +
-      'Only for viewers who may see the discussion: visitors get 401, other viewers 403, and no message content.',
+      'Only for viewers who may see the discussion: visitors get 401, other viewers 403, and no message content. ' +
+      'An open stream ends within seconds of its viewer signing out, being banned or losing access.',
     request: { params, query: z.object({ lastEventId: z.string().optional() }) },
     responses: {
       200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
@@ -109,14 +111,16 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
 
   app.get('/api/ideas/:id/messages/stream', async (c) => {
     const ideaId = c.req.param('id');
-    const { fullAccess } = await discussionAccess(c.var.db, ideaId, c.var.viewer, c.var.logger);
-    if (!fullAccess) throw lockedError(c.var.viewer);
+    const viewer = c.var.viewer;
+    const { idea, fullAccess } = await discussionAccess(c.var.db, ideaId, viewer, c.var.logger);
+    if (!fullAccess || !viewer) throw lockedError(viewer);
     if (!realtime) {
       return c.json({ error: { code: 'unavailable', message: 'Live updates are not available on this server.' } }, 503);
     }
     const from = resumeFrom(c.req.header('last-event-id'), c.req.query('lastEventId'));
     // Served by Node (@hono/node-server), the request's env carries Node's response.
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    return realtime.openStream(ideaId, from, c.req.raw.signal, outgoing);
+    const sessionToken = await sessionTokenOf(c.var.db, c.req.raw.headers, viewer.userId);
+    return realtime.openStream(ideaId, from, c.req.raw.signal, outgoing, { userId: viewer.userId, sessionToken, ownerId: idea.userId });
   });
 }
