@@ -322,3 +322,29 @@ export const writeLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('write_limits_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * The audit log (issue 14 point 16): who did what to what, written in the same transaction as
+ * the action. The app's code only inserts here: no route updates or deletes an entry. Actor name
+ * and target title are copied at the time, so entries outlive the people and items they name.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    /** A stable code: 'role.change', 'content.remove', … (src/shared/schemas/audit.ts). */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetTitle: text('target_title'),
+    details: jsonb('details').notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_name_trgm_idx').using('gin', sql`${t.actorName} gin_trgm_ops`),
+    index('audit_log_target_title_trgm_idx').using('gin', sql`${t.targetTitle} gin_trgm_ops`),
+  ],
+);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CATEGORIES, CURRENCIES } from '../constants.ts';
 import { ROLES, roleSchema, type Role } from './auth.ts';
 
-export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'financial', 'analytics', 'settings'] as const;
+export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit'] as const;
 export const adminSectionSchema = z.enum(ADMIN_SECTIONS);
 export type AdminSection = z.infer<typeof adminSectionSchema>;
 
@@ -167,6 +167,40 @@ export const contentCountsSchema = z.object({
   totalLikes: z.number().int(),
 });
 export type ContentCounts = z.infer<typeof contentCountsSchema>;
+
+// ── Audit log (issue 14 point 16) ───────────────────────────────────────────────────────────
+
+/** The recorded actions, as stable codes, and how the panel says them. */
+export const AUDIT_ACTION_LABELS = {
+  'role.change': 'Role changed',
+  'content.remove': 'Content removed',
+  'message.remove': 'Message removed',
+  'settings.change': 'Settings changed',
+  'user.ban': 'User banned',
+  'user.unban': 'User unbanned',
+  'user.private_fields.view': 'Private fields viewed',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
+export const AUDIT_TARGET_TYPES = ['user', 'idea', 'message', 'settings'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const adminAuditQuerySchema = z.object({ q: search, ...page });
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  /** Null id: the person's account is gone; the name is as it was at the time. */
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string().nullable(), title: z.string().nullable() }),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const adminAuditPageSchema = pageOf(auditEntrySchema);
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
 // ── Financial ────────────────────────────────────────────────────────────────────────────────
 

@@ -67,7 +67,7 @@ describe('platform settings schema', () => {
 
 describe('adminSectionsFor', () => {
   it('opens everything to admins, Content to moderators, nothing to others', () => {
-    expect(adminSectionsFor('admin')).toEqual(['overview', 'users', 'content', 'financial', 'analytics', 'settings']);
+    expect(adminSectionsFor('admin')).toEqual(['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit']);
     expect(adminSectionsFor('moderator')).toEqual(['content']);
     expect(adminSectionsFor('user')).toEqual([]);
     expect(adminSectionsFor(null)).toEqual([]);

@@ -136,6 +136,7 @@ const ROWS: Row[] = [
   { op: 'GET /api/admin/settings', expect: STAFF_ADMIN_ONLY },
   { op: 'PUT /api/admin/settings', expect: STAFF_ADMIN_ONLY, body: PLATFORM_SETTINGS_DEFAULTS },
   { op: 'POST /api/admin/settings/reset', expect: STAFF_ADMIN_ONLY },
+  { op: 'GET /api/admin/audit', expect: STAFF_ADMIN_ONLY },
   // ── Mounted outside the OpenAPI document ──
   { op: 'GET /api/auth/get-session', expect: ALL(200), outsideOpenApi: true, personalFor: CALLERS },
   // better-auth's own admin endpoints bypass our role rules: closed to everyone, admins included.

@@ -20,6 +20,7 @@ describe('sectionOfPath', () => {
     expect(sectionOfPath('/api/admin/coupons/generate')).toBe('financial');
     expect(sectionOfPath('/api/admin/analytics')).toBe('analytics');
     expect(sectionOfPath('/api/admin/settings/reset')).toBe('settings');
+    expect(sectionOfPath('/api/admin/audit')).toBe('audit');
     expect(sectionOfPath('/api/admin/contentious')).toBeNull();
     expect(sectionOfPath('/api/admin/')).toBeNull();
   });
@@ -27,7 +28,7 @@ describe('sectionOfPath', () => {
 
 describe('mayUse', () => {
   it('lets admins use everything, moderators Content and the access check, and nobody else anything', () => {
-    for (const s of ['me', 'overview', 'users', 'content', 'financial', 'analytics', 'settings', null] as const) {
+    for (const s of ['me', 'overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', null] as const) {
       expect(mayUse(admin, s)).toBe(true);
       expect(mayUse(user, s)).toBe(false);
       expect(mayUse(moderator, s)).toBe(s === 'me' || s === 'content');

@@ -32,6 +32,8 @@ export function sectionOfPath(path: string): AdminSection | 'me' | null {
       return 'analytics';
     case 'settings':
       return 'settings';
+    case 'audit':
+      return 'audit';
     default:
       return null;
   }

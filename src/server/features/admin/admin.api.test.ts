@@ -149,6 +149,7 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
       { method: 'GET', path: () => '/api/admin/settings', access: 'admin', ok: 200 },
       { method: 'PUT', path: () => '/api/admin/settings', body: (admin) => currentSettings(t, admin), access: 'admin', ok: 200 },
       { method: 'POST', path: () => '/api/admin/settings/reset', access: 'admin', ok: 200 },
+      { method: 'GET', path: () => '/api/admin/audit?q=role&limit=5', access: 'admin', ok: 200 },
     ];
 
     function expected(endpoint: Endpoint, caller: Caller): number {
@@ -203,7 +204,7 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
       const admin = await signedInUser(t, { role: 'admin' });
       const moderator = await signedInUser(t, { role: 'moderator' });
       const a = adminMeSchema.parse(await readJson(await call(t, admin, 'GET', '/api/admin/me')));
-      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'financial', 'analytics', 'settings'] });
+      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit'] });
       const m = adminMeSchema.parse(await readJson(await call(t, moderator, 'GET', '/api/admin/me')));
       expect(m).toEqual({ userId: moderator.id, role: 'moderator', sections: ['content'] });
     });

@@ -5,6 +5,8 @@
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
   adminContentPageSchema,
   adminContentQuerySchema,
   adminCouponsPageSchema,
@@ -40,6 +42,7 @@ import { removeIdea } from '../ideas/manage-service.ts';
 import { getPlatformSettings, getPlatformSettingsRecord, resetSettings, saveSettings } from '../settings/service.ts';
 import { ADMIN_API_PREFIX, adminGate, staffFor } from './access.ts';
 import { analytics, overview } from './analytics.ts';
+import { listAudit } from './audit.ts';
 import { contentCounts, listContent } from './content.ts';
 import { financialSummary, generateCoupons, listCoupons, listPayments } from './financial.ts';
 import { changeRole, listUsers, userCounts } from './users.ts';
@@ -190,6 +193,16 @@ const resetSettingsRoute = createRoute({
   responses: { 200: json('The defaults, now in effect', settingsResponseSchema), ...errorResponses(refused) },
 });
 
+// Read only: the app's code only ever inserts audit entries, so there is no route to change one.
+const auditRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/audit',
+  tags,
+  summary: 'Audit Log: role changes, removals, settings changes…, newest first (keyset paged), searched by actor, action or target title (admins)',
+  request: { query: adminAuditQuerySchema },
+  responses: { 200: json('A page of audit entries', adminAuditPageSchema), ...errorResponses({ 400: 'Bad query', ...refused }) },
+});
+
 const maintenanceRoute = createRoute({
   method: 'get',
   path: '/api/maintenance',
@@ -232,7 +245,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const viewer = staffFor(c, 'users');
     const { id } = c.req.valid('param');
     const { role } = c.req.valid('json');
-    const user = await changeRole(c.var.db, id, role);
+    const user = await changeRole(c.var.db, viewer.userId, id, role);
     c.var.logger.info({ by: viewer.userId, userId: id, role }, 'role changed');
     return c.json(user, 200);
   });
@@ -249,7 +262,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(contentDeleteRoute, async (c) => {
     const viewer = staffFor(c, 'content');
     const { id } = c.req.valid('param');
-    await removeIdea(c.var.db, viewer, id);
+    await removeIdea(c.var.db, viewer, id, { via: 'admin' });
     c.var.logger.info({ by: viewer.userId, ideaId: id }, 'item removed from the admin panel');
     return c.body(null, 204);
   });
@@ -293,6 +306,11 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const saved = await resetSettings(c.var.db, viewer.userId);
     c.var.logger.info({ by: viewer.userId }, 'platform settings reset to defaults');
     return c.json(settingsBody(saved), 200);
+  });
+
+  app.openapi(auditRoute, async (c) => {
+    staffFor(c, 'audit');
+    return c.json(await listAudit(c.var.db, c.req.valid('query')), 200);
   });
 
   app.openapi(maintenanceRoute, async (c) => {

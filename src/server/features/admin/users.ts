@@ -11,6 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
 
@@ -71,9 +72,9 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
  * Sets a person's role. The platform always keeps at least one admin: demoting the last one
  * (which, since only admins get here, is always the caller) is refused with LAST_ADMIN_MESSAGE.
  * The admin rows are locked first, so two admins demoting each other at the same moment cannot
- * both succeed.
+ * both succeed. A real change is written to the audit log in the same transaction.
  */
-export async function changeRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
+export async function changeRole(db: Db, actorId: string, userId: string, role: Role): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(users.id).for('update');
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1).for('update');
@@ -89,6 +90,14 @@ export async function changeRole(db: Db, userId: string, role: Role): Promise<Ad
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) throw notFound(USER_NOT_FOUND);
+    if (target.role !== role) {
+      await recordAudit(tx, {
+        actorId,
+        action: 'role.change',
+        target: { type: 'user', id: userId, title: row.name ?? row.email },
+        details: { from: target.role, to: role },
+      });
+    }
     return { ...row, role: row.role as Role, createdAt: row.createdAt.toISOString() };
   });
 }

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/schemas/discussion.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
@@ -100,10 +101,17 @@ export async function removeMessage(db: Db, rawId: string, viewer: Viewer | null
   await db.transaction(async (tx) => {
     const removed = await deleteMessage(tx, id);
     if (!removed) throw notFound(MESSAGE_NOT_FOUND);
-    await tx
+    const [item] = await tx
       .update(ideas)
       .set({ messageCount: sql`greatest(${ideas.messageCount} - 1, 0)` })
-      .where(eq(ideas.id, removed.ideaId));
+      .where(eq(ideas.id, removed.ideaId))
+      .returning({ title: ideas.title });
+    await recordAudit(tx, {
+      actorId: viewer.userId,
+      action: 'message.remove',
+      target: { type: 'message', id: String(id), title: item?.title ?? null },
+      details: { ideaId: removed.ideaId },
+    });
     await notify(tx, DISCUSSION_CHANNEL, noticePayload({ i: removed.ideaId, m: id, k: 'del' }));
   });
 }

@@ -23,6 +23,7 @@ import {
   validateIdeaContent,
 } from '../../../shared/validation/idea-content.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, type ErrorFields, forbidden, notFound } from '../../lib/errors.ts';
 import { deleteStoredImage } from '../../lib/storage.ts';
 import { assignNewCoupon } from '../coupons/service.ts';
@@ -202,7 +203,8 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
   });
 }
 
-export async function removeIdea(db: Db, viewer: Viewer, id: string): Promise<void> {
+/** `via: 'admin'`: the admin Content section, whose removals are always audited (own items too). */
+export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via?: 'admin' | 'item' } = {}): Promise<void> {
   if (!isUuid(id)) throw notFound(IDEA_NOT_FOUND);
   await db.transaction(async (tx) => {
     const stored = await lockIdea(tx, id);
@@ -212,6 +214,16 @@ export async function removeIdea(db: Db, viewer: Viewer, id: string): Promise<vo
     if (!allowed) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
     await deleteIdeaRow(tx, id);
     await deleteStoredImage(tx, stored.imageUrl);
+    // Staff removing content: the audit log keeps it, title copied.
+    const via = opts.via ?? 'item';
+    if (via === 'admin' || stored.userId !== viewer.userId) {
+      await recordAudit(tx, {
+        actorId: viewer.userId,
+        action: 'content.remove',
+        target: { type: 'idea', id, title: stored.title },
+        details: { category: stored.category, ownerId: stored.userId, via },
+      });
+    }
   });
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, type ErrorFields } from '../../lib/errors.ts';
 
 export { mergePlatformSettings, PLATFORM_SETTINGS_DEFAULTS, type PlatformSettings };
@@ -53,15 +54,47 @@ export function parseSettings(input: unknown): PlatformSettings {
   throw new AppError(400, 'bad_request', message, fields);
 }
 
+/** Settings whose values never reach the audit log (only that they changed). None today. */
+const SECRET_SETTING = /(secret|token|api_?key|password)$/i;
+const AUDIT_VALUE_MAX = 200;
+
+const auditValue = (key: string, v: unknown) =>
+  SECRET_SETTING.test(key) ? '[hidden]' : typeof v === 'string' && v.length > AUDIT_VALUE_MAX ? `${v.slice(0, AUDIT_VALUE_MAX)}…` : v;
+
+/** Which keys changed, old → new, for the audit log. */
+export function settingsChanges(before: PlatformSettings, after: PlatformSettings): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof PlatformSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changes[key] = { from: auditValue(key, before[key]), to: auditValue(key, after[key]) };
+    }
+  }
+  return changes;
+}
+
+/** Stores the settings; a change made by someone is written to the audit log in the same transaction. */
 async function store(db: Db, value: PlatformSettings, by: string | null) {
   const now = new Date();
-  const [row] = await db
-    .insert(settings)
-    .values({ key: PLATFORM_SETTINGS_KEY, value, updatedAt: now, updatedBy: by })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now, updatedBy: by } })
-    .returning({ updatedAt: settings.updatedAt });
+  const saved = await db.transaction(async (tx) => {
+    const [old] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, PLATFORM_SETTINGS_KEY)).for('update');
+    const [row] = await tx
+      .insert(settings)
+      .values({ key: PLATFORM_SETTINGS_KEY, value, updatedAt: now, updatedBy: by })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now, updatedBy: by } })
+      .returning({ updatedAt: settings.updatedAt });
+    const changes = settingsChanges(mergePlatformSettings(old?.value), value);
+    if (by && Object.keys(changes).length > 0) {
+      await recordAudit(tx, {
+        actorId: by,
+        action: 'settings.change',
+        target: { type: 'settings', id: PLATFORM_SETTINGS_KEY, title: 'Platform settings' },
+        details: { changes },
+      });
+    }
+    return { settings: value, updatedAt: row?.updatedAt ?? now };
+  });
   forgetCachedSettings(db);
-  return { settings: value, updatedAt: row?.updatedAt ?? now };
+  return saved;
 }
 
 /** Validates and stores the whole set of settings. */
