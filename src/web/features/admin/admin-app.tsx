@@ -13,6 +13,7 @@ import { AdminLayout } from './components/admin-layout';
 import { MaintenanceGate } from './components/maintenance-gate';
 import { adminPath, SECTION_LINKS } from './lib/sections';
 import AnalyticsPage from './pages/analytics-page';
+import AuditPage from './pages/audit-page';
 import ContentPage from './pages/content-page';
 import FinancialPage from './pages/financial-page';
 import OverviewPage from './pages/overview-page';
@@ -88,6 +89,14 @@ function AdminPanel() {
           element={
             <Section me={access} section="settings">
               <SettingsPage />
+            </Section>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Section me={access} section="audit">
+              <AuditPage />
             </Section>
           }
         />

@@ -3,6 +3,7 @@
  * shared schemas). Screens decide what to do with errors; nothing here toasts.
  */
 import type {
+  AdminAuditPage,
   AdminContentPage,
   AdminContentQuery,
   AdminCouponsPage,
@@ -134,6 +135,18 @@ export function useAnalytics(days: number) {
   return useQuery({
     queryKey: adminKeys.analytics(days),
     queryFn: () => api<Analytics>('/api/admin/analytics', { query: { days } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ── Audit log ───────────────────────────────────────────────────────────────────────────────
+
+export function useAudit(q: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit(q),
+    queryFn: ({ pageParam }) => api<AdminAuditPage>('/api/admin/audit', { query: { q, cursor: pageParam, limit: PAGE } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 }

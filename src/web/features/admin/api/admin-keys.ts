@@ -19,4 +19,5 @@ export const adminKeys = {
   coupons: (q: string) => [...adminKeys.financial(), 'coupons', q] as const,
   analytics: (days: number) => [...adminKeys.all, 'analytics', days] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  audit: (q: string) => [...adminKeys.all, 'audit', q] as const,
 };

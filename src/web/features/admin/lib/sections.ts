@@ -1,6 +1,6 @@
 /** The panel's sections as the sidebar lists them (SPEC §2 Admin panel). */
 import type { AdminSection } from '@shared/schemas/admin';
-import { ChartColumn, FileText, LayoutDashboard, type LucideIcon, Settings, Users, Wallet } from 'lucide-react';
+import { ChartColumn, FileText, LayoutDashboard, type LucideIcon, ScrollText, Settings, Users, Wallet } from 'lucide-react';
 
 export interface SectionLink {
   section: AdminSection;
@@ -18,6 +18,8 @@ export const SECTION_LINKS: readonly SectionLink[] = [
   { section: 'financial', path: 'financial', title: 'Financial', subtitle: 'Payments & Revenue', icon: Wallet },
   { section: 'analytics', path: 'analytics', title: 'Analytics', subtitle: 'System Metrics', icon: ChartColumn },
   { section: 'settings', path: 'settings', title: 'Settings', subtitle: 'Configuration', icon: Settings },
+  // Not in SPEC §2's list: the audit log of issue 14 point 16 (admins only).
+  { section: 'audit', path: 'audit', title: 'Audit Log', subtitle: 'Who did what', icon: ScrollText },
 ];
 
 export const adminPath = (path: string) => (path ? `/admin/${path}` : '/admin');
