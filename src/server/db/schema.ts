@@ -186,16 +186,16 @@ export const ideaDiscussionMessages = pgTable(
     discussionId: uuid('discussion_id')
       .notNull()
       .references(() => ideaDiscussions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its author deleted their account: the message stays, from 'Deleted user'. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('idea_discussion_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
     index('idea_discussion_messages_discussion_id_idx').on(t.discussionId, t.id),
-    index('idea_discussion_messages_user_id_idx').on(t.userId),
+    // A person's messages by id: the data export pages through them.
+    index('idea_discussion_messages_user_id_idx').on(t.userId, t.id),
   ],
 );
 

@@ -19,6 +19,8 @@ export {
 export const DISCUSSION_LOCKED = 'Unlock the discussion to read and post messages.';
 export const SIGN_IN_TO_POST = 'Sign in to join the discussion.';
 export const MESSAGE_NOT_FOUND = "This message doesn't exist or has already been removed.";
+/** The author of a message whose account was deleted (issue 14 point 17). */
+export const DELETED_USER_NAME = 'Deleted user';
 export const REMOVE_NOT_ALLOWED = 'Only moderators and admins can remove messages.';
 
 /** POST /api/ideas/{id}/messages body. Sizes are only bounded here; checkMessageContent gives the messages. */
@@ -33,7 +35,8 @@ export const discussionMessageSchema = z.object({
   content: z.string(),
   createdAt: z.iso.datetime(),
   author: z.object({
-    id: z.string(),
+    /** Null when the author deleted their account; the name is then DELETED_USER_NAME. */
+    id: z.string().nullable(),
     /** Profile full_name; the screen shows 'Anonymous' when null. */
     name: z.string().nullable(),
   }),

@@ -101,6 +101,10 @@ const ROWS: Row[] = [
   { op: 'GET /api/me/ideas', expect: SIGNED_IN(200) },
   { op: 'GET /api/me/stats', expect: SIGNED_IN(200) },
   { op: 'GET /api/me/eligibility', expect: SIGNED_IN(200) },
+  // Only one's own data, of which the profile's private fields are a part.
+  { op: 'GET /api/me/export', expect: SIGNED_IN(200), personalFor: CALLERS },
+  // Unconfirmed, so the table's callers survive; real deletion: features/leaving/leaving.api.test.ts.
+  { op: 'DELETE /api/me', expect: SIGNED_IN(400), body: { confirm: 'not yet' } },
   { op: 'POST /api/uploads/idea-images', expect: SIGNED_IN(201) },
   { op: 'PUT /api/ideas/{id}/save', expect: SIGNED_IN(204) },
   { op: 'DELETE /api/ideas/{id}/save', expect: SIGNED_IN(204) },

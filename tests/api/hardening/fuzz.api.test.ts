@@ -139,6 +139,8 @@ async function operationsOf(fetcher: (path: string) => Promise<Response>): Promi
         bodyBase: props ? Object.fromEntries(Object.entries(props).map(([k, s]) => [k, plausible(s)])) : bodyType ? {} : null,
         bodyType,
       });
+      // The plausible body of DELETE /api/me confirms: it would delete the fuzzing person mid-run.
+      if (path === '/api/me' && method === 'delete') ops.at(-1)!.bodyBase = { confirm: 'not yet' };
     }
   }
   return ops;

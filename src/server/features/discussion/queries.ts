@@ -1,6 +1,6 @@
 /** SQL for discussions. One discussion per item; messages are read oldest first, keyset by id. */
 import { and, asc, desc, eq, gt, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { DiscussionMessage } from '../../../shared/schemas/discussion.ts';
+import { DELETED_USER_NAME, type DiscussionMessage } from '../../../shared/schemas/discussion.ts';
 import type { Db } from '../../db/client.ts';
 import { ideaDiscussionMessages as messages, ideaDiscussions as discussions, profiles } from '../../db/schema.ts';
 
@@ -12,14 +12,18 @@ const messageColumns = {
   authorName: profiles.fullName,
 };
 
-type MessageRow = { id: number; content: string; createdAt: Date; userId: string; authorName: string | null };
+type MessageRow = { id: number; content: string; createdAt: Date; userId: string | null; authorName: string | null };
 
 export function toMessage(row: MessageRow): DiscussionMessage {
   return {
     id: Number(row.id),
     content: row.content,
     createdAt: row.createdAt.toISOString(),
-    author: { id: row.userId, name: row.authorName?.trim() ? row.authorName : null },
+    // A null author deleted their account; the message stays, under that name.
+    author:
+      row.userId === null
+        ? { id: null, name: DELETED_USER_NAME }
+        : { id: row.userId, name: row.authorName?.trim() ? row.authorName : null },
   };
 }
 

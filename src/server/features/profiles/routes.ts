@@ -4,6 +4,7 @@ import { profileSchema, profileUpdateSchema, profileUserIdParamsSchema } from '.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { registerLeavingRoutes } from '../leaving/routes.ts';
 import { getOwnProfile, getProfileFor, updateOwnProfile } from './service.ts';
 
 const errors = (codes: Record<number, string>) =>
@@ -75,4 +76,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     if (!viewer) throw unauthorized();
     return c.json(await getProfileFor(c.var.db, viewer, c.req.valid('param').userId), 200);
   });
+
+  // The profile page's Download my data and Delete account.
+  registerLeavingRoutes(app);
 }
