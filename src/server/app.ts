@@ -17,6 +17,7 @@ import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { renderHomePage } from './features/home-page/render.ts';
+import { pageDataFor } from './lib/page-data.ts';
 import { renderStaticPage } from './features/static-pages/render.ts';
 import { renderIdeaPage } from './features/idea-page/render.ts';
 import { registerIdeaManageRoutes } from './features/ideas/manage-routes.ts';
@@ -189,12 +190,6 @@ export function createApp(deps: AppDeps) {
     c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
   );
 
-  // What a visitor's GET on the API answers, through the whole app (and its visitors' cache).
-  const visitorAnswer = async (apiPath: string) => {
-    const res = await app.request(apiPath, { headers: { 'accept-encoding': 'identity' } });
-    return res.status === 200 ? res.text() : null;
-  };
-  const visitorDetails = (id: string) => visitorAnswer(`/api/ideas/${encodeURIComponent(id)}`);
   const IDEA_PAGE = /^\/ideas\/[^/]+\/?$/;
   // The development outbox's page exists only where its API answers (this machine, no SMTP_URL).
   app.on('GET', ['/dev/outbox', '/dev/outbox/'], async (c, next) => {
@@ -205,14 +200,14 @@ export function createApp(deps: AppDeps) {
     const asset = web.serve(c);
     if (asset) return asset;
     let askedApi = false;
-    const visitorAnswerOfPage = (apiPath: string) => ((askedApi = true), visitorAnswer(apiPath));
-    // Home for a visitor: its first screen written into the page.
-    // /ideas/{id}: link-preview tags (and a visitor's first screen) written into the page, 404 for a missing item.
-    // About, Privacy, Terms and unknown addresses (the not-found page): a visitor's first screen too.
+    // What the page is drawn from: the reader's own answers of the API, through the whole app.
+    const data = pageDataFor(c, (path, init) => app.request(path, init));
+    const answer = data.answer;
+    data.answer = (apiPath) => ((askedApi = true), answer(apiPath));
+    // Home, /ideas/{id} (link-preview tags too, 404 for a missing item), About, Privacy, Terms and
+    // unknown addresses (the not-found page): the first screen written into the page.
     const page =
-      (await renderHomePage(c, web, { visitorAnswer: visitorAnswerOfPage })) ??
-      (await renderIdeaPage(c, web, { visitorDetails })) ??
-      (await renderStaticPage(c, web));
+      (await renderHomePage(c, web, data)) ?? (await renderIdeaPage(c, web, data)) ?? (await renderStaticPage(c, web, data));
     if (page) return page;
     // A page that needed the database and fell back to the plain app: 503 while the database is down.
     const neededDatabase = web.indexHtml !== null && (askedApi || IDEA_PAGE.test(c.req.path));

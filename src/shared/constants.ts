@@ -120,6 +120,12 @@ export const INITIAL_IDEA_META_NAME = 'ideahub-idea';
  */
 export const INITIAL_IDEAS_META_NAME = 'ideahub-ideas';
 
+/**
+ * The <meta> every server-written page carries: who it was drawn for (a SessionUser, or null for
+ * a visitor), so the app's first render in the browser draws the same header and buttons.
+ */
+export const PAGE_SESSION_META_NAME = 'ideahub-session';
+
 /** Items per page of home's list. */
 export const IDEAS_PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 
 const ITEM = 'Solar cold rooms for market women';
@@ -88,8 +88,7 @@ function pageErrors(page: Page): string[] {
 /** Once the app has taken over: the shifts and loading views watchFirstScreen saw since the code came in. */
 async function seenDuringTakeOver(page: Page) {
   await page.waitForLoadState('networkidle');
-  // The app has rendered and asked who is there (the server's header says it does not know yet).
-  await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+  await appTookOver(page);
   return page.evaluate(() => {
     const w = window as unknown as { __shifts: { value: number; moved: string[] }[]; __loadingShown: boolean };
     return { shifts: w.__shifts, loadingShown: w.__loadingShown };
@@ -143,7 +142,7 @@ describe('the details page paints before its scripts', () => {
       if (/\/assets\/learn-more-menu-[\w-]+\.js$/.test(r.url())) menuCode.push(r.url());
     });
     await page.goto(`/ideas/${id}`);
-    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await appTookOver(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     // The menus (Radix) are not among the page's first scripts: React loads their chunk as it hydrates the header.
     const served = await (await page.request.get(`/ideas/${id}`)).text();
@@ -267,7 +266,7 @@ describe("home's first screen is painted by the server for visitors", () => {
   it('hydrated, every part works: the menu names its trigger, the tabs filter, a card sends a visitor to sign in', async () => {
     const page = await browser.newPage(DESKTOP);
     await page.goto('/');
-    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await appTookOver(page);
     await page.getByRole('button', { name: 'Learn More' }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
@@ -283,7 +282,7 @@ describe("home's first screen is painted by the server for visitors", () => {
     // The last card of the first page was hydrated too: its Save button is the app's.
     const other = await browser.newPage(MOBILE);
     await other.goto('/');
-    await other.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    await appTookOver(other);
     const last = other.getByRole('listitem').nth(19);
     await last.getByRole('button', { name: /^Save / }).click();
     await other.waitForURL(/\/auth$/);
@@ -292,13 +291,13 @@ describe("home's first screen is painted by the server for visitors", () => {
 
   it('a press before every part is hydrated is not lost', async () => {
     // A slow phone: hydration takes seconds. The press comes right after the first pass (which asks
-    // for the session), on the last card, which React hydrates first because it was pressed.
+    // whether the site is in maintenance), on the last card, which React hydrates first because it was pressed.
     const page = await browser.newPage(MOBILE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    const sessionAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/get-session');
+    const firstPass = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/maintenance', { timeout: 60_000 });
     await page.goto('/', { waitUntil: 'commit' });
-    await sessionAsked;
+    await firstPass;
     await page.getByRole('listitem').nth(19).getByRole('button', { name: /^Save / }).click();
     await page.waitForURL(/\/auth$/);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

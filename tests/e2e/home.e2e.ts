@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 
 describe('home and browsing', () => {
   const browser = useBrowser();
@@ -41,9 +41,8 @@ describe('home and browsing', () => {
   it('filters by tab and searches, keeping both in the address', async () => {
     const page = await browser.newPage(DESKTOP);
     await page.goto('/');
-    // A visitor's home is painted by the server: its buttons work once the app has taken over
-    // (docs/decisions/0010-hydration-in-turns.md).
-    await page.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
+    // Home is painted by the server: its buttons work once the app has taken over.
+    await appTookOver(page);
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.getByRole('heading', { name: 'Amazing Products', exact: true }).waitFor();
     await page.waitForURL(/category=product/);

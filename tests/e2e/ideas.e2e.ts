@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 
 /** A lower-case word no seeded item contains, so searches find exactly our item. */
@@ -232,14 +232,13 @@ describe('sharing and managing ideas', () => {
     // A visitor's bookmark and contact lead to /auth.
     const visitor = await browser.newPage(MOBILE);
     // Home is painted by the server for visitors: its buttons work once the app has taken over.
-    const appTookOver = () => visitor.locator('header [aria-busy="false"]').first().waitFor({ state: 'attached' });
     await visitor.goto('/');
-    await appTookOver();
+    await appTookOver(visitor);
     const visitorCard = visitor.getByRole('listitem').filter({ hasText: title });
     await visitorCard.getByRole('button', { name: `Save ${title}` }).click();
     await visitor.waitForURL(/\/auth$/);
     await visitor.goto('/');
-    await appTookOver();
+    await appTookOver(visitor);
     await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
     await visitor.waitForURL(/\/auth$/);
 

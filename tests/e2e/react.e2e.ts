@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
+import { newPerson } from './support/people.ts';
 
 /** Runs before the page's scripts: what React's DevTools hook is told (renderers, commits). */
 function recordReact() {
@@ -80,7 +81,7 @@ describe('React runs every public page', () => {
         const page = await browser.newPage(viewport);
         await page.addInitScript(recordReact);
         const found = problems(page, status);
-        const res = await page.goto(path());
+        const res = await page.goto(path(), { timeout: 30_000 });
         expect(res?.status()).toBe(status);
         expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-server-rendered'))).toBe(serverPainted);
         await page.locator('main h1').first().waitFor();
@@ -93,6 +94,38 @@ describe('React runs every public page', () => {
       });
     }
   }
+});
+
+describe('React runs the public pages of a signed-in person, painted by the server for them', () => {
+  const browser = useBrowser();
+  let id = '';
+  beforeAll(async () => {
+    id = await itemId();
+  }, 120_000);
+
+  it('home, a details page and About: their header and state in the first HTML, hydrated without an error or a hydration warning', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.addInitScript(recordReact);
+    await newPerson(page.context(), { name: 'Esi Owusu', contactInfo: 'esi@example.test' });
+    for (const path of ['/', `/ideas/${id}`, '/about']) {
+      // The page as the server sends it: drawn for this person (Dashboard, not Sign In).
+      const served = await (await page.request.get(path)).text();
+      expect(served).toContain('data-server-rendered');
+      expect(served).toMatch(/<a[^>]*href="\/dashboard"/);
+      expect(served).not.toMatch(/<a[^>]*href="\/auth"[^>]*>Sign In</);
+      const found = problems(page, 200);
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const react = await page.evaluate(() => (window as unknown as { __react: { renderers: { name: string }[]; commits: number } }).__react);
+      expect(react.renderers.map((r) => r.name)).toEqual(['react-dom']);
+      expect(react.commits).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+      expect(found, path).toEqual([]);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+  });
 });
 
 describe('browsing without JavaScript', () => {

@@ -80,9 +80,9 @@ function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
 
 /** What src/web/first-screen.tsx exports, built. */
 interface FirstScreenModule {
-  renderIdeaDetails(url: string, detailsJson: string): Promise<string>;
-  renderHome(url: string, listJson: string): Promise<string>;
-  renderStaticPage(url: string): Promise<string>;
+  renderIdeaDetails(url: string, detailsJson: string, sessionJson: string): Promise<string>;
+  renderHome(url: string, listJson: string, sessionJson: string): Promise<string>;
+  renderStaticPage(url: string, sessionJson: string): Promise<string>;
 }
 
 /** How long rendered markup is reused, and for how many pages at most. */
@@ -98,18 +98,18 @@ export interface WebAssets {
    */
   preloadTags(page: string): string;
   /**
-   * The markup of the app's root element for the details page at `url` showing `detailsJson` (a
-   * visitor's answer of GET /api/ideas/{id}); null when the build has no server renderer. Rejects
-   * when rendering fails.
+   * The markup of the app's root element for the details page at `url` showing `detailsJson` (the
+   * answer of GET /api/ideas/{id} for the person in `sessionJson`: a SessionUser, or null for a
+   * visitor); null when the build has no server renderer. Rejects when rendering fails.
    */
-  renderIdeaDetails(url: string, detailsJson: string): Promise<string | null>;
+  renderIdeaDetails(url: string, detailsJson: string, sessionJson: string): Promise<string | null>;
   /**
-   * The same for home at `url` (`/`, maybe `?category=`) showing `listJson` (a visitor's answer of
-   * GET /api/ideas for that category's first page).
+   * The same for home at `url` (`/`, maybe `?category=` and `?q=`) showing `listJson` (the
+   * person's answer of GET /api/ideas for that first page).
    */
-  renderHome(url: string, listJson: string): Promise<string | null>;
+  renderHome(url: string, listJson: string, sessionJson: string): Promise<string | null>;
   /** The same for a page that needs no data (About, Privacy, Terms, the not-found page) at `url`. */
-  renderStaticPage(url: string): Promise<string | null>;
+  renderStaticPage(url: string, sessionJson: string): Promise<string | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
   /** What an address that is no page of the app gets: index.html with status 404. */
@@ -154,14 +154,14 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   // Keyed by address and answer: any change to the item (a like, a new rating) is a new entry.
   const rendered = new Map<string, { markup: Promise<string>; at: number }>();
-  const render = (page: keyof FirstScreenModule, url: string, json: string): Promise<string | null> => {
+  const render = (page: keyof FirstScreenModule, url: string, json: string, sessionJson: string): Promise<string | null> => {
     if (!hasRenderer) return Promise.resolve(null);
-    const key = `${page}\n${url}\n${json}`;
+    const key = `${page}\n${url}\n${sessionJson}\n${json}`;
     const now = Date.now();
     const hit = rendered.get(key);
     if (hit && now - hit.at < FIRST_SCREEN_TTL_MS) return hit.markup;
     rendered.delete(key);
-    const markup = loadRenderer().then((mod) => mod[page](url, json));
+    const markup = loadRenderer().then((mod) => (page === 'renderStaticPage' ? mod[page](url, sessionJson) : mod[page](url, json, sessionJson)));
     markup.catch(() => rendered.delete(key));
     rendered.set(key, { markup, at: now });
     // Oldest first (insertion order): drop the expired and anything beyond the limit.
@@ -179,9 +179,9 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   return {
     indexHtml,
     preloadTags: (page) => preloads.get(page) ?? '',
-    renderIdeaDetails: (url, detailsJson) => render('renderIdeaDetails', url, detailsJson),
-    renderHome: (url, listJson) => render('renderHome', url, listJson),
-    renderStaticPage: (url) => render('renderStaticPage', url, ''),
+    renderIdeaDetails: (url, detailsJson, sessionJson) => render('renderIdeaDetails', url, detailsJson, sessionJson),
+    renderHome: (url, listJson, sessionJson) => render('renderHome', url, listJson, sessionJson),
+    renderStaticPage: (url, sessionJson) => render('renderStaticPage', url, '', sessionJson),
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { prefetchIdeaForPath } from '../features/idea-details/api/get-idea';
 import { seedIdeasFromPage } from '../features/ideas/api/list-ideas';
+import { seedSessionFromPage } from '../features/auth/hooks/use-session';
 import { ApiError } from '../lib/api-client';
 import { ThemeProvider } from '../lib/theme';
 
@@ -14,6 +15,7 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
 /** The browser's query client, with the page's own data (what the server wrote into it) put in. */
 export function makeBrowserQueryClient(location: Location): QueryClient {
   const client = makeQueryClient();
+  seedSessionFromPage(client);
   prefetchIdeaForPath(client, location.pathname);
   seedIdeasFromPage(client, location);
   return client;
@@ -33,6 +35,18 @@ function makeQueryClient() {
 }
 
 /**
+ * Marks the page once the app has taken it over (`<html data-app="ready">`): from then on React
+ * answers every press, replaying one made on a part it has not hydrated yet. Browser journeys wait
+ * for it; nothing else reads it.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+/**
  * Theme, queries and toasts around the app: the same in the browser (main.tsx) and in the server's
  * render (first-screen.tsx), so hydration meets exactly the tree the server drew.
  */
@@ -41,6 +55,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <ThemeProvider>
       <QueryClientProvider client={client}>
         {children}
+        <AppReady />
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -5,7 +5,7 @@
  */
 import type { AuthConfig, SessionUser } from '@shared/schemas/auth';
 // Not the zod role schema: zod must stay out of the home page's download.
-import { isRole } from '@shared/constants';
+import { sessionUserOf } from '@shared/session-user';
 import { api } from './api-client';
 
 /** Where confirmation links and Google sign-in bring people back to. */
@@ -25,14 +25,13 @@ interface BetterAuthUser {
 }
 
 function toSessionUser(user: BetterAuthUser): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, role: isRole(user.role) ? user.role : 'user' };
+  return sessionUserOf({ user })!;
 }
 
 export const authClient = {
   /** The signed-in person, or null. Also renews the session cookie when it is due. */
   async getSession(): Promise<SessionUser | null> {
-    const data = await api<{ user: BetterAuthUser } | null>('/api/auth/get-session');
-    return data?.user ? toSessionUser(data.user) : null;
+    return sessionUserOf(await api<{ user: BetterAuthUser } | null>('/api/auth/get-session'));
   },
 
   getAuthConfig(): Promise<AuthConfig> {

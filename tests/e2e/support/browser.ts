@@ -30,6 +30,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * Waits until the app has taken the page over (app/providers.tsx AppReady): a server-painted page
+ * looks the same before, but only then does a press reach the app.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
 /** localStorage keys of the periodic dialogs (src/shared/rules/periodic-dialog.ts). */
 export const PERIODIC_DIALOG_KEYS = [STATUS_DIALOG_STORAGE_KEY, JOIN_DIALOG_STORAGE_KEY];
 

@@ -3,13 +3,14 @@
  * list's first page into #root, rendered by the app's own components (src/web/first-screen.tsx,
  * built here as the build does), with that page's answer in a <meta> for the app to hydrate from.
  * Read as a browser would (jsdom): every value is text, searches are painted too (the search box
- * is a plain form without JavaScript), and signed-in people and a failing renderer get the plain
- * app as before.
+ * is a plain form without JavaScript), a signed-in person's page is their own, and a failing
+ * renderer gets the plain app as before.
  */
 import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INITIAL_IDEAS_META_NAME } from '../../../shared/constants.ts';
+import { INITIAL_IDEAS_META_NAME, PAGE_SESSION_META_NAME } from '../../../shared/constants.ts';
+import { savedItems } from '../../db/schema.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
@@ -77,13 +78,35 @@ describe.each(databaseKinds())("home's first screen on %s", (kind) => {
     expect(html).not.toContain('<script>window.__xss');
   });
 
-  it('gives signed-in people the app as before', async () => {
+  it("paints a signed-in person's own home: their header, their saved state, for them alone", async () => {
     const owner = await createUser(t.db);
-    await createIdea(t.db, { userId: owner.id, title: 'Seen by the app' });
-    const person = await signedInUser(t);
-    const signedIn = await (await t.fetch('/', { headers: { cookie: person.cookie } })).text();
-    expect(signedIn).toContain('<div id="root"></div>');
-    expect(signedIn).not.toContain(INITIAL_IDEAS_META_NAME);
+    const kept = await createIdea(t.db, { userId: owner.id, title: 'Kept for later' });
+    await createIdea(t.db, { userId: owner.id, title: 'Not kept' });
+    const person = await signedInUser(t, { name: 'Kofi Mensah' });
+    await t.db.insert(savedItems).values({ userId: person.id, ideaId: kept.id });
+    const res = await t.fetch('/', { headers: { cookie: person.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await res.text();
+    const doc = parse(html);
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    // The header knows who is there: Dashboard, not Sign In.
+    expect(root.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    expect(root.querySelector('header a[href="/auth"]')).toBeNull();
+    const pressed = (title: string) => root.querySelector(`button[aria-label="Save ${title}"]`)?.getAttribute('aria-pressed');
+    expect(pressed('Kept for later')).toBe('true');
+    expect(pressed('Not kept')).toBe('false');
+    // The app's first render gets the same: the person and their list.
+    const session = JSON.parse(doc.querySelector(`meta[name="${PAGE_SESSION_META_NAME}"]`)!.getAttribute('content')!);
+    expect(session).toEqual({ id: person.id, name: 'Kofi Mensah', email: person.email, emailVerified: true, role: 'user' });
+    const list = JSON.parse(doc.querySelector(`meta[name="${INITIAL_IDEAS_META_NAME}"]`)!.getAttribute('content')!);
+    const own = await (await t.fetch('/api/ideas?category=all&limit=20', { headers: { cookie: person.cookie } })).json();
+    expect(list).toEqual(own);
+    // A visitor's page says so, and keeps nobody's state.
+    const visitor = parse(await (await t.fetch('/')).text());
+    expect(visitor.querySelector(`meta[name="${PAGE_SESSION_META_NAME}"]`)?.getAttribute('content')).toBe('null');
+    expect(visitor.querySelector('button[aria-label="Save Kept for later"]')?.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('paints a search, so the search box works as a plain form: the results, the words searched for, the tab kept', async () => {

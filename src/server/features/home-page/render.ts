@@ -17,43 +17,36 @@ import { browseCategoryOf, homeListRequest, INITIAL_IDEAS_META_NAME } from '../.
 import type { AppEnv } from '../../app-env.ts';
 import type { WebAssets } from '../../lib/web-assets.ts';
 import { loggableError } from '../../logger.ts';
-import { carriesCredentials } from '../auth/auth.ts';
-import { escapeHtml, injectRoot } from '../idea-page/render.ts';
+import type { PageData } from '../../lib/page-data.ts';
+import { escapeHtml, injectRoot, pageSessionTag, withHeadTag } from '../idea-page/render.ts';
 
-export interface RenderHomePageOptions {
-  /** A visitor's answer (JSON text) of a GET on the API at this path, or null when it is not 200. */
-  visitorAnswer: (apiPath: string) => Promise<string | null>;
-}
-
-/** index.html with `tag` at the end of its head. */
-function withHeadTag(indexHtml: string, tag: string): string {
-  return /<\/head>/i.test(indexHtml) ? indexHtml.replace(/<\/head>/i, () => `  ${tag}\n  </head>`) : `${tag}${indexHtml}`;
-}
-
-/** The HTML of a visitor's home page with its first screen in it; null for anything else (the caller serves the app). */
+/** The HTML of home with its first screen in it, for its reader; null for anything else (the caller serves the app). */
 export async function renderHomePage(
   c: Context<AppEnv>,
   web: Pick<WebAssets, 'indexHtml' | 'renderHome'>,
-  opts: RenderHomePageOptions,
+  data: Pick<PageData, 'answer' | 'session' | 'cacheControl'>,
 ): Promise<Response | null> {
   const { indexHtml } = web;
-  if (c.req.path !== '/' || !indexHtml || carriesCredentials(c.req.raw.headers)) return null;
+  if (c.req.path !== '/' || !indexHtml) return null;
   const params = new URL(c.req.url).searchParams;
   const q = params.get('q')?.trim() || undefined;
   // An answer the API refuses (a search too long, say) leaves the page to the app.
-  const json = await opts.visitorAnswer(homeListRequest(browseCategoryOf(params.get('category')), q)).catch(() => null);
-  if (!json) return null;
+  const [json, session] = await Promise.all([
+    data.answer(homeListRequest(browseCategoryOf(params.get('category')), q)).catch(() => null),
+    data.session().catch(() => null),
+  ]);
+  if (!json || !session) return null;
   const kept = new URLSearchParams();
   if (params.has('category')) kept.set('category', params.get('category') ?? '');
   if (q) kept.set('q', q);
   const search = kept.size ? `?${kept.toString()}` : '';
-  const markup = await web.renderHome(`/${search}`, json).catch((error: unknown) => {
+  const markup = await web.renderHome(`/${search}`, json, session).catch((error: unknown) => {
     // The page still works without it: the app renders the list as before, only later.
     c.var.logger.warn({ err: loggableError(error).message }, 'home page: rendering the first screen failed');
     return null;
   });
   if (!markup) return null;
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', data.cacheControl);
   const meta = `<meta name="${INITIAL_IDEAS_META_NAME}" content="${escapeHtml(json)}" />`;
-  return c.html(injectRoot(withHeadTag(indexHtml, meta), markup), 200);
+  return c.html(injectRoot(withHeadTag(indexHtml, `${meta}\n    ${pageSessionTag(session)}`), markup), 200);
 }

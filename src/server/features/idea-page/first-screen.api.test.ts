@@ -76,8 +76,8 @@ describe.each(databaseKinds())('the first screen of /ideas/{id} on %s', (kind) =
     expect(html).not.toContain('<script>window.__xss');
   });
 
-  it("never puts premium text in a visitor's page, and gives signed-in people the app as before", async () => {
-    const owner = await createUser(t.db);
+  it("never puts premium text in the page of someone who may not read it; its owner's page has it all", async () => {
+    const owner = await signedInUser(t, { name: 'Tunde Balogun' });
     const description = `${'Shared solar cold rooms keep produce fresh at markets. '.repeat(2).slice(0, 100)}PREMIUM-ONLY the rest of a long story`;
     const idea = await createIdea(t.db, { userId: owner.id, title: 'Premium story item', description });
     const visitor = await (await t.fetch(`/ideas/${idea.id}`)).text();
@@ -87,9 +87,14 @@ describe.each(databaseKinds())('the first screen of /ideas/{id} on %s', (kind) =
     const person = await signedInUser(t);
     const res = await t.fetch(`/ideas/${idea.id}`, { headers: { cookie: person.cookie } });
     expect(res.status).toBe(200);
-    const signedIn = await res.text();
-    expect(signedIn).toContain('<div id="root"></div>');
-    expect(signedIn).not.toContain('PREMIUM-ONLY');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const signedIn = parse(await res.text());
+    expect(signedIn.getElementById('root')?.hasAttribute('data-server-rendered')).toBe(true);
+    expect(signedIn.querySelector('#root header a[href="/dashboard"]')).not.toBeNull();
+    expect(signedIn.documentElement.outerHTML).not.toContain('PREMIUM-ONLY');
+
+    const own = parse(await (await t.fetch(`/ideas/${idea.id}`, { headers: { cookie: owner.cookie } })).text());
+    expect(own.getElementById('root')?.textContent).toContain('PREMIUM-ONLY the rest of a long story');
   });
 
   it('leaves the root empty for a missing item', async () => {

@@ -109,9 +109,12 @@ describe.each(databaseKinds())('the idea page head on %s', (kind) => {
     expect(api).toMatchObject({ id: idea.id, descriptionTruncated: true });
     expect(html).not.toContain('<script>x');
 
+    // A signed-in person's page carries their own answer (their like, saved and rating state).
     const person = await signedInUser(t);
     const signedIn = await (await t.fetch(`/ideas/${idea.id}`, { headers: { cookie: person.cookie } })).text();
-    expect(metas(signedIn, INITIAL_IDEA_META_NAME)).toEqual([]);
+    const theirs = await (await t.fetch(`/api/ideas/${idea.id}`, { headers: { cookie: person.cookie } })).json();
+    expect(theirs).toHaveProperty('viewer');
+    expect(metas(signedIn, INITIAL_IDEA_META_NAME).map((m) => JSON.parse(m) as unknown)).toEqual([theirs]);
     expect(metas(signedIn, 'og:title')).toEqual(['Embedded details item']);
   });
 

@@ -29,8 +29,8 @@ import { ideas } from '../../db/schema.ts';
 import { IDEA_DETAILS_PAGE, type WebAssets } from '../../lib/web-assets.ts';
 import { loggableError } from '../../logger.ts';
 import { isIdeaId } from '../likes/idea-lookup.ts';
-import { INITIAL_IDEA_META_NAME } from '../../../shared/constants.ts';
-import { carriesCredentials } from '../auth/auth.ts';
+import { INITIAL_IDEA_META_NAME, PAGE_SESSION_META_NAME } from '../../../shared/constants.ts';
+import type { PageData } from '../../lib/page-data.ts';
 
 const IDEA_PATH = /^\/ideas\/([^/]+)\/?$/;
 const LEGACY_PATH = /^\/idea\/([^/]+)\/?$/;
@@ -146,21 +146,15 @@ function decodeSegment(segment: string | undefined): string {
 
 /**
  * The HTML for /ideas/{id} (and the redirect for /idea/{id}); null for any other path, or when
- * there is no built index.html, so the caller serves the app as usual.
+ * there is no built index.html, so the caller serves the app as usual. With `data`, the reader's
+ * own answer of GET /api/ideas/{id} is written into the page and its first screen drawn from it,
+ * so the page renders without waiting for it: the picture, the largest paint, appears one round
+ * trip sooner.
  */
-export interface RenderIdeaPageOptions {
-  /**
-   * The visitor's answer of GET /api/ideas/{id} (JSON text), or null. Written into the page for
-   * visitors only (a signed-in person's answer is personal), so the page renders without waiting
-   * for it: the picture, the largest paint, appears one round trip sooner.
-   */
-  visitorDetails?: (id: string) => Promise<string | null>;
-}
-
 export async function renderIdeaPage(
   c: Context<AppEnv>,
   web: Pick<WebAssets, 'indexHtml' | 'preloadTags' | 'renderIdeaDetails'>,
-  opts: RenderIdeaPageOptions = {},
+  data?: Pick<PageData, 'answer' | 'session' | 'cacheControl'>,
 ): Promise<Response | null> {
   const { indexHtml } = web;
   const legacy = LEGACY_PATH.exec(c.req.path);
@@ -176,7 +170,7 @@ export async function renderIdeaPage(
     c.var.logger.warn({ err: loggableError(error).message }, 'idea page: reading the item for link previews failed');
     return null;
   }
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', data?.cacheControl ?? 'no-cache');
   const preloads = web.preloadTags(IDEA_DETAILS_PAGE);
   const withPreloads = (tags: string) => [tags, preloads].filter(Boolean).join('\n    ');
   if (!idea) {
@@ -186,11 +180,14 @@ export async function renderIdeaPage(
   const head = ideaHeadTags(idea, c.var.config.PUBLIC_URL);
   let initial = '';
   let firstScreen: string | null = null;
-  if (opts.visitorDetails && !carriesCredentials(c.req.raw.headers)) {
-    const json = await opts.visitorDetails(idea.id).catch(() => null);
-    if (json) {
-      initial = `<meta name="${INITIAL_IDEA_META_NAME}" content="${escapeHtml(json)}" />`;
-      firstScreen = await web.renderIdeaDetails(c.req.path, json).catch((error: unknown) => {
+  if (data) {
+    const [json, session] = await Promise.all([
+      data.answer(`/api/ideas/${encodeURIComponent(idea.id)}`).catch(() => null),
+      data.session().catch(() => null),
+    ]);
+    if (json && session) {
+      initial = `<meta name="${INITIAL_IDEA_META_NAME}" content="${escapeHtml(json)}" />\n    ${pageSessionTag(session)}`;
+      firstScreen = await web.renderIdeaDetails(c.req.path, json, session).catch((error: unknown) => {
         // The page still works without it: the app renders the item as before, only later.
         c.var.logger.warn({ err: loggableError(error).message }, 'idea page: rendering the first screen failed');
         return null;
@@ -200,6 +197,16 @@ export async function renderIdeaPage(
   const tags = [head.tags, initial].filter(Boolean).join('\n    ');
   const html = injectHead(indexHtml, head.title, withPreloads(tags), imagePreloadTag(idea.imageUrl));
   return c.html(firstScreen ? injectRoot(html, firstScreen) : html, 200);
+}
+
+/** index.html with `tag` at the end of its head. */
+export function withHeadTag(indexHtml: string, tag: string): string {
+  return /<\/head>/i.test(indexHtml) ? indexHtml.replace(/<\/head>/i, () => `  ${tag}\n  </head>`) : `${tag}${indexHtml}`;
+}
+
+/** Who a server-written page was drawn for (`session`: a SessionUser as JSON, or 'null'), for the app's first render. */
+export function pageSessionTag(session: string): string {
+  return `<meta name="${PAGE_SESSION_META_NAME}" content="${escapeHtml(session)}" />`;
 }
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;

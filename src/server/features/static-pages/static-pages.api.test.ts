@@ -1,8 +1,8 @@
 /**
  * About, Privacy, Terms and the not-found page from the server (issue 18): a visitor's HTML
  * carries the page itself, rendered by the app's own components (src/web/first-screen.tsx, built
- * here as the build does), read as a browser would with scripts off (jsdom). Signed-in people and
- * a failing renderer get the plain app as before.
+ * here as the build does), read as a browser would with scripts off (jsdom), for visitors and
+ * signed-in people alike. A failing renderer gets the plain app as before.
  */
 import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
@@ -45,10 +45,14 @@ describe('the static pages for a visitor', () => {
     }
   });
 
-  it('gives signed-in people the app as before', async () => {
+  it("paints a signed-in person's page with their header", async () => {
     const person = await signedInUser(t);
-    const html = await (await t.fetch('/about', { headers: { cookie: person.cookie } })).text();
-    expect(html).toContain('<div id="root"></div>');
+    const res = await t.fetch('/about', { headers: { cookie: person.cookie } });
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const page = root(await res.text());
+    expect(page.hasAttribute('data-server-rendered')).toBe(true);
+    expect(page.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    expect(page.querySelector('header a[href="/auth"]')).toBeNull();
   });
 });
 

@@ -6,9 +6,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
+import { PAGE_SESSION_META_NAME } from '@shared/constants';
+import { sessionUserOf } from '@shared/session-user';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
-import { useHydrated } from '../../../lib/use-hydrated';
 
 export type { SessionUser };
 
@@ -22,8 +23,6 @@ export const sessionQueryKey = ['session'] as const;
 const RECHECK_MS = 10 * 60_000;
 
 export function useSession(): SessionState {
-  // The server draws 'loading' (it does not ask who is there), and so does hydration.
-  const hydrated = useHydrated();
   const q = useQuery({
     queryKey: sessionQueryKey,
     queryFn: authClient.getSession,
@@ -31,9 +30,24 @@ export function useSession(): SessionState {
     refetchOnWindowFocus: true,
     refetchInterval: RECHECK_MS,
   });
-  if (!hydrated || q.isPending) return { status: 'loading', user: null };
+  if (q.isPending) return { status: 'loading', user: null };
   if (q.data) return { status: 'signed-in', user: q.data };
   return { status: 'signed-out', user: null };
+}
+
+/**
+ * Who a page was drawn for, when the server drew it (PAGE_SESSION_META_NAME): the session's answer
+ * goes into the cache before the app's first render, so hydration draws the same header and
+ * buttons as the server did, and nothing is asked until the answer is due again.
+ */
+export function seedSessionFromPage(client: QueryClient): void {
+  const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_SESSION_META_NAME}"]`)?.content;
+  if (embedded === undefined) return;
+  try {
+    client.setQueryData(sessionQueryKey, sessionUserOf({ user: JSON.parse(embedded) as unknown }));
+  } catch {
+    // Not usable: the session is asked for as usual.
+  }
 }
 
 /**

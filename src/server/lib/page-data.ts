@@ -1,0 +1,55 @@
+/**
+ * What a server-written page is drawn from, asked of the app's own API exactly as the person's
+ * browser would ask it (issue 18): a visitor's answers come through the visitors' cache; a
+ * signed-in person's carry their cookies, so the page shows their own like and saved state, what
+ * premium lets them read, and their header. Nothing reaches a page that its reader could not
+ * fetch themselves.
+ */
+import type { Context } from 'hono';
+import { sessionUserOf } from '../../shared/session-user.ts';
+import { carriesCredentials } from '../features/auth/auth.ts';
+
+export interface PageData {
+  /** Whether the reader sent credentials (their page is theirs alone: `private`). */
+  signedIn: boolean;
+  /** The reader's answer (JSON text) of a GET on the API at this path, or null when it is not 200. */
+  answer(apiPath: string): Promise<string | null>;
+  /** Who the page is for: a SessionUser as JSON, or 'null' for a visitor (asked once per page); rejects when that is not known. */
+  session(): Promise<string>;
+  /** The page's Cache-Control: nothing shared may keep a signed-in person's page. */
+  cacheControl: string;
+}
+
+type Request = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+export function pageDataFor(c: Context, request: Request): PageData {
+  const signedIn = carriesCredentials(c.req.raw.headers);
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+  if (signedIn) {
+    const cookie = c.req.header('cookie');
+    const authorization = c.req.header('authorization');
+    if (cookie) headers.cookie = cookie;
+    if (authorization) headers.authorization = authorization;
+  }
+  let session: Promise<string> | null = null;
+  return {
+    signedIn,
+    cacheControl: signedIn ? 'private, no-cache' : 'no-cache',
+    async answer(apiPath) {
+      const res = await request(apiPath, { headers });
+      return res.status === 200 ? res.text() : null;
+    },
+    session() {
+      session ??= (async () => {
+        if (!signedIn) return 'null';
+        const res = await request('/api/auth/get-session', { headers });
+        // A session due for renewal is renewed by this answer, as by the browser's own ask.
+        for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+        // Not known (the database is down, say): the page is left to the app, not drawn for a visitor.
+        if (res.status !== 200) throw new Error(`get-session answered ${res.status}`);
+        return JSON.stringify(sessionUserOf(await res.json().catch(() => null)));
+      })();
+      return session;
+    },
+  };
+}
