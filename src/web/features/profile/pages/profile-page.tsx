@@ -20,6 +20,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
+import { LeavingCards } from '../components/leaving-cards';
 
 type FieldName = keyof ProfileFormValues;
 
@@ -215,8 +216,8 @@ export default function ProfilePage() {
             </Card>
           ))}
         </div>
-
       </form>
+      <LeavingCards />
     </div>
   );
 }
