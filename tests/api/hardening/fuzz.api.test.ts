@@ -174,7 +174,8 @@ describe('fuzz: hostile input against every documented operation (pglite)', () =
     const res = await t.database.pglite!.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
     );
-    tableNames = res.rows.map((r) => r.name);
+    // The per-person write counters count attempts, refused ones too: that is what stops a flood.
+    tableNames = res.rows.map((r) => r.name).filter((name) => name !== 'write_limits');
   });
 
   /** md5 of every row of every table, in a stable order: equal before and after = nothing changed. */
