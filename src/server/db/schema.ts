@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../shared/constants.ts';
@@ -346,5 +347,58 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_actor_name_trgm_idx').using('gin', sql`${t.actorName} gin_trgm_ops`),
     index('audit_log_target_title_trgm_idx').using('gin', sql`${t.targetTitle} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Reports (issue 14 point 14): a signed-in person flags an item or a discussion message for the
+ * moderators' queue. One open report per person and target (the partial unique index), so two
+ * presses at once still make one. `target_id` is the item's id or the message's id as text (the
+ * queue groups by it); `idea_id` and `message_id` carry the foreign keys, so deleting the item or
+ * the message by any path deletes its reports, as deleting the reporter's account does.
+ * Dismissed reports stay, decided; a removed target takes its reports with it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'idea' or 'message' (REPORT_TARGET_TYPES). */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** The item reported, or the item of the message reported. */
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => ideaDiscussionMessages.id, { onDelete: 'cascade' }),
+    /** 'spam', 'offensive', 'misleading' or 'other' (REPORT_REASONS). */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** 'open' until a moderator dismisses it ('dismissed'). */
+    status: text('status').notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    check('reports_target_type_check', sql`${t.targetType} in ('idea', 'message')`),
+    check(
+      'reports_target_check',
+      sql`(${t.targetType} = 'idea' and ${t.messageId} is null and ${t.targetId} = ${t.ideaId}::text)
+        or (${t.targetType} = 'message' and ${t.messageId} is not null and ${t.targetId} = ${t.messageId}::text)`,
+    ),
+    check('reports_reason_check', sql`${t.reason} in ('spam', 'offensive', 'misleading', 'other')`),
+    check('reports_note_check', sql`${t.note} is null or char_length(${t.note}) between 1 and 500`),
+    check('reports_status_check', sql`${t.status} in ('open', 'dismissed')`),
+    // One open report per person and target: a second one is a conflict, even under a race.
+    uniqueIndex('reports_one_open_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    // The queue: open reports newest first, and each target's open reports.
+    index('reports_open_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'open'`),
+    // Cascades (item, message, reporter deleted) and the reporter's data export.
+    index('reports_idea_id_idx').on(t.ideaId),
+    index('reports_message_id_idx').on(t.messageId),
+    index('reports_reporter_id_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
