@@ -28,6 +28,7 @@ import type { Viewer } from './features/ideas/service.ts';
 import { registerLikeRoutes } from './features/likes/routes.ts';
 import { registerProfileRoutes } from './features/profiles/routes.ts';
 import { registerRatingRoutes } from './features/ratings/routes.ts';
+import { registerReportRoutes } from './features/reports/routes.ts';
 import { registerSavedRoutes } from './features/saved/routes.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { peekCachedPlatformSettings } from './features/settings/service.ts';
@@ -72,6 +73,7 @@ const KEPT_THROUGH = [
   /^\/api\/me\/coupons\//,
   /^\/api\/admin\/coupons\//,
   /^\/api\/uploads\//,
+  /^\/api\/reports$/,
 ];
 
 export function validationHook(
@@ -180,6 +182,8 @@ export function createApp(deps: AppDeps) {
   registerSettingsRoutes(app);
   registerStorageRoutes(app);
   registerAdminRoutes(app);
+  // After the admin routes: its queue is behind their gate (app.use('/api/admin/*')).
+  registerReportRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

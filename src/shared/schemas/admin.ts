@@ -1,20 +1,20 @@
 /**
  * The admin panel's API (SPEC §2 Admin panel, §7 Admin data): who may use which section, and the
- * queries and answers of every section. Admins use everything; moderators only Content
- * (ARCHITECTURE.md reading); anyone else is refused.
+ * queries and answers of every section. Admins use everything; moderators Content and the Reports
+ * queue (ARCHITECTURE.md reading); anyone else is refused.
  */
 import { z } from 'zod';
 import { CATEGORIES, CURRENCIES } from '../constants.ts';
 import { ROLES, roleSchema, type Role } from './auth.ts';
 
-export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit'] as const;
+export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports'] as const;
 export const adminSectionSchema = z.enum(ADMIN_SECTIONS);
 export type AdminSection = z.infer<typeof adminSectionSchema>;
 
 /** The sections a role may open; empty for people without access to the panel. */
 export function adminSectionsFor(role: Role | null | undefined): AdminSection[] {
   if (role === 'admin') return [...ADMIN_SECTIONS];
-  if (role === 'moderator') return ['content'];
+  if (role === 'moderator') return ['content', 'reports'];
   return [];
 }
 
@@ -179,6 +179,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.ban': 'User banned',
   'user.unban': 'User unbanned',
   'user.private_fields.view': 'Private fields viewed',
+  // The moderators' queue (issue 14 point 15): one entry per decision, for all the target's open reports.
+  'report.dismiss': 'Reports dismissed',
+  'report.remove': 'Reported content removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

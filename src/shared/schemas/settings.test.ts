@@ -66,9 +66,9 @@ describe('platform settings schema', () => {
 });
 
 describe('adminSectionsFor', () => {
-  it('opens everything to admins, Content to moderators, nothing to others', () => {
-    expect(adminSectionsFor('admin')).toEqual(['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit']);
-    expect(adminSectionsFor('moderator')).toEqual(['content']);
+  it('opens everything to admins, Content and Reports to moderators, nothing to others', () => {
+    expect(adminSectionsFor('admin')).toEqual(['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports']);
+    expect(adminSectionsFor('moderator')).toEqual(['content', 'reports']);
     expect(adminSectionsFor('user')).toEqual([]);
     expect(adminSectionsFor(null)).toEqual([]);
   });

@@ -21,17 +21,18 @@ describe('sectionOfPath', () => {
     expect(sectionOfPath('/api/admin/analytics')).toBe('analytics');
     expect(sectionOfPath('/api/admin/settings/reset')).toBe('settings');
     expect(sectionOfPath('/api/admin/audit')).toBe('audit');
+    expect(sectionOfPath('/api/admin/reports/idea/x/dismiss')).toBe('reports');
     expect(sectionOfPath('/api/admin/contentious')).toBeNull();
     expect(sectionOfPath('/api/admin/')).toBeNull();
   });
 });
 
 describe('mayUse', () => {
-  it('lets admins use everything, moderators Content and the access check, and nobody else anything', () => {
-    for (const s of ['me', 'overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', null] as const) {
+  it('lets admins use everything, moderators Content, Reports and the access check, and nobody else anything', () => {
+    for (const s of ['me', 'overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports', null] as const) {
       expect(mayUse(admin, s)).toBe(true);
       expect(mayUse(user, s)).toBe(false);
-      expect(mayUse(moderator, s)).toBe(s === 'me' || s === 'content');
+      expect(mayUse(moderator, s)).toBe(s === 'me' || s === 'content' || s === 'reports');
     }
   });
 });

@@ -34,6 +34,8 @@ export function sectionOfPath(path: string): AdminSection | 'me' | null {
       return 'settings';
     case 'audit':
       return 'audit';
+    case 'reports':
+      return 'reports';
     default:
       return null;
   }

@@ -204,9 +204,9 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
       const admin = await signedInUser(t, { role: 'admin' });
       const moderator = await signedInUser(t, { role: 'moderator' });
       const a = adminMeSchema.parse(await readJson(await call(t, admin, 'GET', '/api/admin/me')));
-      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit'] });
+      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports'] });
       const m = adminMeSchema.parse(await readJson(await call(t, moderator, 'GET', '/api/admin/me')));
-      expect(m).toEqual({ userId: moderator.id, role: 'moderator', sections: ['content'] });
+      expect(m).toEqual({ userId: moderator.id, role: 'moderator', sections: ['content', 'reports'] });
     });
 
     it('follows a role change at once: a demoted admin is refused on the next request', async () => {

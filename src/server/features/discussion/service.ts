@@ -99,19 +99,32 @@ export async function removeMessage(db: Db, rawId: string, viewer: Viewer | null
   const id = MESSAGE_ID.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id)) throw notFound(MESSAGE_NOT_FOUND);
   await db.transaction(async (tx) => {
-    const removed = await deleteMessage(tx, id);
+    const removed = await deleteMessageWithin(tx, id);
     if (!removed) throw notFound(MESSAGE_NOT_FOUND);
-    const [item] = await tx
-      .update(ideas)
-      .set({ messageCount: sql`greatest(${ideas.messageCount} - 1, 0)` })
-      .where(eq(ideas.id, removed.ideaId))
-      .returning({ title: ideas.title });
     await recordAudit(tx, {
       actorId: viewer.userId,
       action: 'message.remove',
-      target: { type: 'message', id: String(id), title: item?.title ?? null },
+      target: { type: 'message', id: String(id), title: removed.itemTitle },
       details: { ideaId: removed.ideaId },
     });
-    await notify(tx, DISCUSSION_CHANNEL, noticePayload({ i: removed.ideaId, m: id, k: 'del' }));
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Deletes a message in the caller's transaction: the item's message count follows and every open
+ * stream is told (on commit). The one way messages go, from the discussion or the Reports queue.
+ * Null when there was no such message.
+ */
+export async function deleteMessageWithin(tx: Tx, id: number): Promise<{ ideaId: string; itemTitle: string | null } | null> {
+  const removed = await deleteMessage(tx, id);
+  if (!removed) return null;
+  const [item] = await tx
+    .update(ideas)
+    .set({ messageCount: sql`greatest(${ideas.messageCount} - 1, 0)` })
+    .where(eq(ideas.id, removed.ideaId))
+    .returning({ title: ideas.title });
+  await notify(tx, DISCUSSION_CHANNEL, noticePayload({ i: removed.ideaId, m: id, k: 'del' }));
+  return { ideaId: removed.ideaId, itemTitle: item?.title ?? null };
 }

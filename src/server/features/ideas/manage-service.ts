@@ -203,6 +203,15 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
   });
 }
 
+/**
+ * Deletes an item locked by lockIdea (its row, everything hanging from it, its stored image) in the
+ * caller's transaction: the one way items go, from their page, the admin section or the Reports queue.
+ */
+export async function deleteLockedIdea(tx: Db, stored: { id: string; imageUrl: string | null }): Promise<void> {
+  await deleteIdeaRow(tx, stored.id);
+  await deleteStoredImage(tx, stored.imageUrl);
+}
+
 /** `via: 'admin'`: the admin Content section, whose removals are always audited (own items too). */
 export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via?: 'admin' | 'item' } = {}): Promise<void> {
   if (!isUuid(id)) throw notFound(IDEA_NOT_FOUND);
@@ -212,8 +221,7 @@ export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via
     // Moderators may use the admin Content section (ARCHITECTURE.md reading), which deletes items.
     const allowed = stored.userId === viewer.userId || viewer.role === 'admin' || viewer.role === 'moderator';
     if (!allowed) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
-    await deleteIdeaRow(tx, id);
-    await deleteStoredImage(tx, stored.imageUrl);
+    await deleteLockedIdea(tx, stored);
     // Staff removing content: the audit log keeps it, title copied.
     const via = opts.via ?? 'item';
     if (via === 'admin' || stored.userId !== viewer.userId) {
