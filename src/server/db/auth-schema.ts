@@ -1,5 +1,6 @@
 /**
- * Tables owned by better-auth (user, session, account, verification, rate limit, jwks).
+ * Tables owned by better-auth (user, session, account, verification, rate limit, jwks, and the
+ * two-factor plugin's secrets).
  * Property names are better-auth's field names (its Drizzle adapter maps by them);
  * column names follow our snake_case convention. The admin plugin's `role` column is the
  * spec's user_roles entity: exactly one role per user.
@@ -24,6 +25,8 @@ export const users = pgTable(
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: ts('ban_expires'),
+    // The two-factor plugin: set once a person has confirmed a code from their authenticator app.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin', 'moderator', 'user')`),
@@ -104,4 +107,22 @@ export const jwks = pgTable('jwks', {
   expiresAt: ts('expires_at'),
   alg: text('alg'),
   crv: text('crv'),
+});
+
+/**
+ * The two-factor plugin's row per person: the TOTP secret and the backup codes, both encrypted by
+ * better-auth with AUTH_SECRET (never stored in the clear); `verified` is false until the first code
+ * is confirmed; the failure count and lock are its per-account limit on wrong codes.
+ */
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: ts('locked_until'),
 });

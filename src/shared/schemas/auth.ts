@@ -24,6 +24,32 @@ export const AUTH_MESSAGES = {
   registrationsClosed: 'New registrations are closed at the moment. Please try again later.',
 } as const;
 
+/** Two-factor authentication (authenticator app codes and backup codes), server and screens alike. */
+export const TWO_FACTOR_MESSAGES = {
+  off: 'Two-factor authentication is not available on this site.',
+  signInFirst: 'Please sign in first.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeFormat: 'The code is 6 digits.',
+  backupCodeRequired: 'Enter one of your backup codes.',
+  wrongCode: 'That code is not right. Check your authenticator app and try again.',
+  wrongBackupCode: 'That backup code is not right, or it has been used already.',
+  wrongPassword: 'That password is not right.',
+  challengeExpired: 'Your sign-in has expired. Please sign in again.',
+  tooManyCodes: 'Too many wrong codes. Please sign in again.',
+} as const;
+
+/** A code from an authenticator app: 6 digits (spaces ignored). */
+export const twoFactorCodeSchema = z
+  .string()
+  .transform((text) => text.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, TWO_FACTOR_MESSAGES.codeRequired).regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat));
+
+/** A backup code as better-auth writes them ('abcde-12345'), however it was typed or pasted. */
+export function normalizeBackupCode(text: string): string {
+  const plain = text.replace(/[\s-]+/g, '');
+  return plain.length === 10 ? `${plain.slice(0, 5)}-${plain.slice(5)}` : text.trim();
+}
+
 const email = z
   .string()
   .trim()
@@ -81,6 +107,8 @@ export const authConfigSchema = z.object({
   newRegistrations: z.boolean(),
   /** Mails go to the development outbox (/dev/outbox) instead of a mail server. */
   devOutbox: z.boolean(),
+  /** People may turn on two-factor authentication (admin setting enableTwoFactor). */
+  twoFactor: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

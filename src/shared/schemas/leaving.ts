@@ -37,6 +37,8 @@ export const dataExportSchema = z.object({
     role: z.string(),
     image: z.string().nullable(),
     createdAt: when,
+    /** Whether sign-in asks for an authenticator code (never the secret or the backup codes). */
+    twoFactorEnabled: z.boolean(),
   }),
   /** How the person signs in (password, Google); never a password hash or a provider token. */
   signInMethods: z.array(z.object({ provider: z.string(), createdAt: when })),

@@ -146,6 +146,16 @@ const ROWS: Row[] = [
   // better-auth's own admin endpoints bypass our role rules: closed to everyone, admins included.
   { op: 'POST /api/auth/admin/set-role', expect: ALL(404), outsideOpenApi: true, body: { userId: '{self}', role: 'admin' } },
   { op: 'GET /api/auth/admin/list-users', expect: ALL(404), outsideOpenApi: true },
+  // Two-factor authentication (better-auth's plugin): turning it on needs the admin setting (off
+  // here); the rest answer a signed-in person who has not turned it on with 400.
+  { op: 'POST /api/auth/two-factor/enable', expect: [401, 403, 403, 403, 403, 403, 403], outsideOpenApi: true, body: { password: TEST_PASSWORD } },
+  { op: 'POST /api/auth/two-factor/disable', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { password: 'not the password' } },
+  { op: 'POST /api/auth/two-factor/get-totp-uri', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { password: TEST_PASSWORD } },
+  { op: 'POST /api/auth/two-factor/verify-totp', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { code: '123456' } },
+  { op: 'POST /api/auth/two-factor/verify-backup-code', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { code: 'AAAAA-BBBBB' } },
+  { op: 'POST /api/auth/two-factor/generate-backup-codes', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { password: TEST_PASSWORD } },
+  // Codes by mail or text message are not set up: closed.
+  { op: 'POST /api/auth/two-factor/send-otp', expect: ALL(404), outsideOpenApi: true, body: {} },
   { op: 'GET /storage/idea-images/{name}', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /healthz', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /readyz', expect: ALL(200), outsideOpenApi: true },

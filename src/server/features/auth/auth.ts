@@ -2,32 +2,37 @@
  * The better-auth instance (ARCHITECTURE.md decision 5): email + password with required email
  * confirmation, sessions in httpOnly cookies, database-backed rate limits, the admin plugin's
  * three roles, bearer + jwt for API clients, and 'Continue with Google' through the generic
- * OAuth plugin (any OpenID Connect issuer) when GOOGLE_CLIENT_ID is set.
+ * OAuth plugin (any OpenID Connect issuer) when GOOGLE_CLIENT_ID is set. The admin settings
+ * sessionTimeout (idle timeout, session-timeout.ts) and enableTwoFactor (the two-factor plugin's
+ * authenticator codes) apply per request; welcome mails follow the email switches (mail-kinds.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { PROFILE_TEXT_FIELDS } from '../../../shared/schemas/profile.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { accounts, jwks, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { accounts, jwks, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { type Mailer, maskEmail } from '../../lib/mail.ts';
+import { type MailKind, sendMailOfKind } from '../../lib/mail-kinds.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type Logger, loggableError } from '../../logger.ts';
 import { ensureProfile } from '../profiles/service.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getCachedPlatformSettings, getPlatformSettings } from '../settings/service.ts';
 import { shouldPromoteToAdmin } from './admin-emails.ts';
 import { CLIENT_IP_HEADER } from './client-ip.ts';
-import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
-import { DEFAULT_RULE, IP_RULES } from './rate-limits.ts';
+import { existingAccountMail, resetPasswordMail, verificationMail, welcomeMail } from './mail-templates.ts';
+import { DEFAULT_RULE, IP_RULES, TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
+import { LONGEST_SESSION_WINDOW, sessionWindow } from './session-timeout.ts';
 import { createTransactionScope } from './transaction-scope.ts';
 import { assertUserImage, checkedUserName } from './user-fields.ts';
 
@@ -48,8 +53,6 @@ export function carriesCredentials(headers: Headers | IncomingHttpHeaders): bool
   return cookie?.includes(`${COOKIE_PREFIX}.session_token=`) ?? false;
 }
 
-export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
-export const SESSION_RENEW_AFTER_SECONDS = 60 * 60 * 24;
 const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 const RESET_LINK_SECONDS = 60 * 60;
 
@@ -97,9 +100,10 @@ export function createAuth(deps: AuthDeps) {
   const https = config.PUBLIC_URL.startsWith('https://');
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 
-  const sendMail = async (message: Parameters<Mailer['send']>[0]) => {
+  const mailKinds = { mailer, switches: () => getPlatformSettings(scope.current()) };
+  const sendMail = async (message: Parameters<Mailer['send']>[0], kind: MailKind = 'account') => {
     try {
-      await mailer.send(message);
+      await sendMailOfKind(mailKinds, kind, message);
     } catch (error) {
       // The mail server's answer often quotes the recipient: addresses in it are masked too.
       const err = loggableError(error).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
@@ -108,6 +112,15 @@ export function createAuth(deps: AuthDeps) {
         code: 'MAIL_NOT_SENT',
         message: 'We could not send the email right now. Please try again in a few minutes.',
       });
+    }
+  };
+
+  /** The welcome mail, when welcome emails are on; a failure is logged and never undoes the sign-up. */
+  const sendWelcome = async (user: { email: string; name: string | null }) => {
+    try {
+      await sendMail(welcomeMail({ to: user.email, name: user.name, link: `${config.PUBLIC_URL}/create-idea`, publicUrl: config.PUBLIC_URL }), 'welcome');
+    } catch {
+      // sendMail logged it.
     }
   };
 
@@ -130,6 +143,20 @@ export function createAuth(deps: AuthDeps) {
       ]
     : [];
 
+  /** ADMIN_EMAILS: a confirmed listed address holds the admin role from its next session on. */
+  const promoteAdmin = async (db: Db, userId: string) => {
+    if (config.ADMIN_EMAILS.length === 0) return;
+    const [user] = await db
+      .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (user && shouldPromoteToAdmin(user, config.ADMIN_EMAILS)) {
+      await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, userId));
+      logger.info({ userId }, 'admin role given (ADMIN_EMAILS)');
+    }
+  };
+
   return betterAuth({
     appName: 'IdeaHub',
     baseURL: config.PUBLIC_URL,
@@ -142,7 +169,7 @@ export function createAuth(deps: AuthDeps) {
       provider: 'pg',
       // Sign-up writes the user, its credential account and (our hook) its profile atomically.
       transaction: true,
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, jwks },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, jwks, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -182,11 +209,17 @@ export function createAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         await sendMail(verificationMail({ to: user.email, name: user.name, link: url, publicUrl: config.PUBLIC_URL }));
       },
+      // Runs once, when an address is first confirmed.
+      afterEmailVerification: async (user) => {
+        await sendWelcome(user);
+      },
     },
     session: {
-      expiresIn: SESSION_LIFETIME_SECONDS,
-      // Renewed (cookie and row) when used and older than a day: a session lives while in use.
-      updateAge: SESSION_RENEW_AFTER_SECONDS,
+      // The longest idle timeout the setting allows; hooks.before narrows it to the setting on
+      // every request (session-timeout.ts): a session ends once unused for sessionTimeout hours,
+      // and is renewed (cookie and row) while in use.
+      expiresIn: LONGEST_SESSION_WINDOW.expiresIn,
+      updateAge: LONGEST_SESSION_WINDOW.updateAge,
       // Every request checks the session row, so sign-out ends the session everywhere at once.
       cookieCache: { enabled: false },
     },
@@ -238,10 +271,21 @@ export function createAuth(deps: AuthDeps) {
       }),
       bearer(),
       jwt({ disableSettingJwtHeader: true }),
+      // Authenticator-app codes (TOTP) as a second step after the password, with backup codes;
+      // both stored encrypted with the secret (the plugin's defaults). Enabling needs the admin
+      // setting enableTwoFactor (hooks below); people who enabled it keep it when it is turned off.
+      twoFactor({ accountLockout: { enabled: true, ...TWO_FACTOR_LOCKOUT } }),
       ...google,
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The idle timeout as it is set now, for this request only (ctx.context is this request's).
+        const current = await getCachedPlatformSettings(database.db);
+        ctx.context.sessionConfig = { ...ctx.context.sessionConfig, ...sessionWindow(current.sessionTimeout) };
+        if (ctx.path === '/two-factor/enable' && !current.enableTwoFactor) {
+          if (!(await getSessionFromCtx(ctx))) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: TWO_FACTOR_MESSAGES.signInFirst });
+          throw new APIError('FORBIDDEN', { code: 'TWO_FACTOR_OFF', message: TWO_FACTOR_MESSAGES.off });
+        }
         const passwords = passwordsIn(ctx.path, ctx.body);
         const isSignUp = ctx.path === '/sign-up/email';
         const isSignIn = ctx.path === '/sign-in/email';
@@ -291,9 +335,20 @@ export function createAuth(deps: AuthDeps) {
             assertUserImage(user.image);
             return { data: { ...user, name: signUpName(user.name) } };
           },
+          after: async (user) => {
+            // A Google account's address is confirmed by the provider: welcome it now. (Password
+            // sign-ups are welcomed when they confirm their address: afterEmailVerification.)
+            if (user.emailVerified) await sendWelcome(user);
+          },
         },
         update: {
           before: async (user) => {
+            // Two-factor authentication is switched on only while the setting allows it (also when a
+            // code confirms a set-up begun before the setting was turned off).
+            if ((user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true) {
+              const settings = await getPlatformSettings(scope.current());
+              if (!settings.enableTwoFactor) throw new APIError('FORBIDDEN', { code: 'TWO_FACTOR_OFF', message: TWO_FACTOR_MESSAGES.off });
+            }
             if ('image' in user) assertUserImage(user.image);
             if (!('name' in user) || user.name === undefined) return;
             return { data: { ...user, name: checkedUserName(user.name) } };
@@ -311,19 +366,16 @@ export function createAuth(deps: AuthDeps) {
       },
       session: {
         create: {
-          before: async (session) => {
+          before: async (session, ctx) => {
             const db = scope.current();
             await ensureProfile(db, session.userId);
-            if (config.ADMIN_EMAILS.length === 0) return;
-            const [user] = await db
-              .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
-              .from(users)
-              .where(eq(users.id, session.userId))
-              .limit(1);
-            if (user && shouldPromoteToAdmin(user, config.ADMIN_EMAILS)) {
-              await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, session.userId));
-              logger.info({ userId: session.userId }, 'admin role given (ADMIN_EMAILS)');
-            }
+            // better-auth sets a new session's end from its start-up window: the idle timeout
+            // (this request's window, or the setting read now) is the most it may last.
+            const expiresIn = ctx?.context.sessionConfig.expiresIn ?? sessionWindow((await getPlatformSettings(db)).sessionTimeout).expiresIn;
+            const latest = new Date(Date.now() + expiresIn * 1000);
+            const data = new Date(session.expiresAt) > latest ? { ...session, expiresAt: latest } : session;
+            await promoteAdmin(db, session.userId);
+            return { data };
           },
         },
       },

@@ -3,8 +3,9 @@
  * `{ error: { code, message, fields? } }` (ARCHITECTURE.md decision 3). Its error responses are
  * rewritten to ours on the way out, with messages a person can act on.
  */
+import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from './origin-guard.ts';
-import { tooManyAttemptsMessage } from './rate-limits.ts';
+import { tooManyAttemptsMessage, TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
 
 export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   invalid_email_or_password: 'Invalid email or password.',
@@ -20,7 +21,20 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   password_too_long: 'Password is too long.',
   failed_to_create_user: 'We could not create your account. Please try again.',
   banned_user: 'This account has been suspended.',
+  invalid_password: TWO_FACTOR_MESSAGES.wrongPassword,
+  invalid_code: TWO_FACTOR_MESSAGES.wrongCode,
+  invalid_backup_code: TWO_FACTOR_MESSAGES.wrongBackupCode,
+  invalid_two_factor_cookie: TWO_FACTOR_MESSAGES.challengeExpired,
+  too_many_attempts_request_new_code: TWO_FACTOR_MESSAGES.tooManyCodes,
 };
+
+/** The two-factor plugin's lock on an account (429 without a Retry-After of its own). */
+const TWO_FACTOR_LOCKED = 'account_temporarily_locked';
+
+/** How long a 429 asks to wait: its Retry-After, else the lock's length, else a minute. */
+function waitSeconds(code: string, retryAfterSeconds: number | null | undefined): number {
+  return retryAfterSeconds ?? (code === TWO_FACTOR_LOCKED ? TWO_FACTOR_LOCKOUT.durationSeconds : 60);
+}
 
 const STATUS_CODES: Record<number, string> = {
   400: 'bad_request',
@@ -52,7 +66,7 @@ export function toErrorBody(input: AuthErrorInput): { error: { code: string; mes
   const rawCode = typeof body.code === 'string' && body.code ? body.code : STATUS_CODES[input.status] ?? 'http_error';
   const code = input.status === 429 ? 'too_many_requests' : rawCode.toLowerCase();
   let message: string;
-  if (input.status === 429) message = tooManyAttemptsMessage(input.retryAfterSeconds ?? 60);
+  if (input.status === 429) message = tooManyAttemptsMessage(waitSeconds(rawCode.toLowerCase(), input.retryAfterSeconds));
   else if (AUTH_ERROR_MESSAGES[code]) message = AUTH_ERROR_MESSAGES[code];
   else if (typeof body.message === 'string' && body.message.trim()) message = sentence(body.message);
   else message = input.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request could not be handled.';
@@ -83,6 +97,9 @@ export async function rewriteAuthErrorResponse(res: Response): Promise<Response>
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json; charset=utf-8');
-  if (res.status === 429) headers.set('retry-after', String(retryAfterSeconds ?? 60));
+  if (res.status === 429) {
+    const code = (body as { code?: unknown } | null)?.code;
+    headers.set('retry-after', String(waitSeconds(typeof code === 'string' ? code.toLowerCase() : '', retryAfterSeconds)));
+  }
   return new Response(JSON.stringify(toErrorBody({ status: res.status, body, retryAfterSeconds })), { status: res.status, headers });
 }

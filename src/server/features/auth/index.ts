@@ -12,19 +12,13 @@ import { unavailable } from '../../lib/errors.ts';
 import { createMailer, type Mailer } from '../../lib/mail.ts';
 import type { Logger } from '../../logger.ts';
 import type { Viewer } from '../ideas/service.ts';
-import {
-  AUTH_BASE_PATH,
-  type Auth,
-  carriesCredentials,
-  createAuth,
-  GOOGLE_PROVIDER_ID,
-  SESSION_LIFETIME_SECONDS,
-  SESSION_RENEW_AFTER_SECONDS,
-} from './auth.ts';
+import { getCachedPlatformSettings, getPlatformSettings } from '../settings/service.ts';
+import { AUTH_BASE_PATH, type Auth, carriesCredentials, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
 import { trustedProxyMatcher } from './client-ip.ts';
 import { devOutboxOpenTo, registerAuthRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { createSessionLookup } from './session-lookup.ts';
+import { sessionWindow, shortenIdleSessions } from './session-timeout.ts';
 
 export interface Accounts {
   readonly auth: Auth;
@@ -59,9 +53,9 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     secret,
     cookieName: context.authCookies.sessionToken.name,
     dontRememberCookieName: context.authCookies.dontRememberToken.name,
-    expiresIn: SESSION_LIFETIME_SECONDS,
-    updateAge: SESSION_RENEW_AFTER_SECONDS,
   });
+  // Sessions opened under a longer idle timeout (before an upgrade, say) end by the current one.
+  await shortenIdleSessions(database.db, (await getPlatformSettings(database.db)).sessionTimeout);
   const googleEnabled = context.socialProviders.some((p) => p.id === GOOGLE_PROVIDER_ID);
   if (config.GOOGLE_CLIENT_ID && !googleEnabled) {
     logger.error(
@@ -77,7 +71,8 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     async resolveViewer(c) {
       if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`) || !carriesCredentials(c.req.raw.headers)) return null;
       // The plain case in one prepared query (a database failure there is a 503 like any other).
-      const fast = await fastSession(c.req.raw.headers);
+      const settings = await getCachedPlatformSettings(c.var.db);
+      const fast = await fastSession(c.req.raw.headers, sessionWindow(settings.sessionTimeout));
       if (fast === null) return null;
       if (fast !== 'ask-better-auth') {
         const role = roleSchema.safeParse(fast.role);

@@ -88,3 +88,17 @@ export function existingAccountMail(input: { to: string; name: string | null; li
     publicUrl: input.publicUrl,
   });
 }
+
+/** Sent once an address is confirmed (or a Google account is made), while welcome emails are on. */
+export function welcomeMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Welcome to ${BRAND}`,
+    greetingName: input.name,
+    intro: `Your ${BRAND} account is ready. Share your first idea or product, get feedback from the community, and keep sharing to unlock premium details.`,
+    action: 'Share your first idea',
+    link: input.link,
+    outro: `You are receiving this because you created a ${BRAND} account with this address.`,
+    publicUrl: input.publicUrl,
+  });
+}

@@ -25,6 +25,9 @@ export const IP_RULES: Record<string, RateRule> = {
   '/reset-password': { window: 600, max: 10 },
   '/reset-password/*': { window: 600, max: 10 },
   '/change-password': { window: 600, max: 10 },
+  // Authenticator and backup codes, and the password checks of turning two-factor on and off.
+  // Each sign-in challenge also allows only 5 codes, and TWO_FACTOR_LOCKOUT caps an account.
+  '/two-factor/*': { window: 600, max: 20 },
 };
 
 /** Per email address (lower-cased), keyed by better-auth path: every request counts (each may send a mail). */
@@ -49,6 +52,13 @@ export const SIGN_IN_FAILURE_RULES = {
   /** …each pair may try only this many times (the owner's own address included, so keep it > 1). */
   perPairUnderAttack: { window: 600, max: 3 },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * Wrong authenticator or backup codes in a row, for one account (the two-factor plugin's lock,
+ * across sign-in attempts): past the limit the second step is locked for the duration. Only
+ * someone who knows the password gets this far, so this lock cannot be set off by a stranger.
+ */
+export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
 
 /** Requests that do not match a rule above: generous, they are reads and session upkeep. */
 export const DEFAULT_RULE: RateRule = { window: 60, max: 300 };

@@ -17,6 +17,7 @@ import { consumeEmailLimit, emailLimitKey } from './email-rate-limit.ts';
 import { rewriteAuthErrorResponse } from './error-body.ts';
 import { EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
 import { scrubSessionTokens } from './session-token-scrub.ts';
+import { withLongLivedSessionCookie } from './session-timeout.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 
 export interface AuthRoutesDeps {
@@ -30,12 +31,14 @@ export interface AuthRoutesDeps {
 /**
  * better-auth endpoints the app does not offer: its admin endpoints (set-role, ban, impersonate…)
  * bypass our rules (the last admin, the role matrix; roles change only through /api/admin/users),
- * and update-user writes the name and image around the profile's rules (PATCH /api/profile is
- * the one way to change a name).
+ * update-user writes the name and image around the profile's rules (PATCH /api/profile is
+ * the one way to change a name), and the two-factor plugin's codes by email or text message are
+ * not set up (authenticator apps and backup codes only).
  */
+const CLOSED_PATHS = new Set(['/update-user', '/two-factor/send-otp', '/two-factor/verify-otp']);
 function closedPath(path: string): boolean {
   const p = path.replace(/\/+$/, '');
-  return p === '/admin' || p.startsWith('/admin/') || p === '/update-user';
+  return p === '/admin' || p.startsWith('/admin/') || CLOSED_PATHS.has(p);
 }
 
 /**
@@ -116,7 +119,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
       throw error;
     }
     await signIn?.settle(res.status);
-    return rewriteAuthErrorResponse(await scrubSessionTokens(res));
+    return rewriteAuthErrorResponse(await scrubSessionTokens(withLongLivedSessionCookie(res)));
   });
 
   app.openapi(authConfigRoute, async (c) => {
@@ -127,6 +130,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
         passwordMinLength: settings.passwordMinLength,
         newRegistrations: settings.newRegistrations,
         devOutbox: devOutboxOpenTo(mailer, c),
+        twoFactor: settings.enableTwoFactor,
       },
       200,
     );

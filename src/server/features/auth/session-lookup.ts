@@ -14,6 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import type { SessionWindow } from './session-timeout.ts';
 
 export interface SessionLookupOptions {
   secret: string;
@@ -21,9 +22,6 @@ export interface SessionLookupOptions {
   cookieName: string;
   /** better-auth's 'don't remember me' cookie: present, the slow path decides. */
   dontRememberCookieName: string;
-  /** Session lifetime and the age after which better-auth renews it, in seconds. */
-  expiresIn: number;
-  updateAge: number;
 }
 
 export type FastSession = { userId: string; role: string } | 'ask-better-auth' | null;
@@ -66,7 +64,8 @@ export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
     .limit(1)
     .prepare('session_by_token');
 
-  return async function lookup(headers: Headers): Promise<FastSession> {
+  /** `window`: the session window now (the idle timeout setting), as better-auth is given it. */
+  return async function lookup(headers: Headers, window: SessionWindow): Promise<FastSession> {
     if (headers.get('authorization')) return 'ask-better-auth';
     const cookies = headers.get('cookie');
     if (readCookie(cookies, opts.dontRememberCookieName)) return 'ask-better-auth';
@@ -78,7 +77,7 @@ export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
     if (!row) return null;
     const msLeft = new Date(row.expiresAt).getTime() - Date.now();
     // Expired (better-auth deletes it), due for renewal (better-auth extends it) or banned.
-    if (msLeft <= 0 || msLeft <= (opts.expiresIn - opts.updateAge) * 1000 || row.banned) return 'ask-better-auth';
+    if (msLeft <= 0 || msLeft <= (window.expiresIn - window.updateAge) * 1000 || row.banned) return 'ask-better-auth';
     return { userId: row.userId, role: row.role ?? 'user' };
   };
 }

@@ -71,6 +71,7 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
       role: account.role,
       image: account.image,
       createdAt: iso(account.createdAt),
+      twoFactorEnabled: account.twoFactorEnabled,
     },
     signInMethods: methods.map((m) => ({ provider: m.provider, createdAt: iso(m.createdAt) })),
     profile: profile ? toProfile(profile) : null,

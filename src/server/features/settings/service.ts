@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, type ErrorFields } from '../../lib/errors.ts';
+import { shortenIdleSessions } from '../auth/session-timeout.ts';
 
 export { mergePlatformSettings, PLATFORM_SETTINGS_DEFAULTS, type PlatformSettings };
 
@@ -82,7 +83,10 @@ async function store(db: Db, value: PlatformSettings, by: string | null) {
       .values({ key: PLATFORM_SETTINGS_KEY, value, updatedAt: now, updatedBy: by })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now, updatedBy: by } })
       .returning({ updatedAt: settings.updatedAt });
-    const changes = settingsChanges(mergePlatformSettings(old?.value), value);
+    const before = mergePlatformSettings(old?.value);
+    const changes = settingsChanges(before, value);
+    // A shorter idle timeout also ends the open sessions idle for longer (auth/session-timeout.ts).
+    if (value.sessionTimeout < before.sessionTimeout) await shortenIdleSessions(tx, value.sessionTimeout);
     if (by && Object.keys(changes).length > 0) {
       await recordAudit(tx, {
         actorId: by,

@@ -9,6 +9,7 @@ const FALLBACK: AuthConfig = {
   passwordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
   newRegistrations: true,
   devOutbox: false,
+  twoFactor: false,
 };
 
 /** What this site allows (Google configured, password minimum, registrations open). */
