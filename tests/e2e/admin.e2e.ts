@@ -46,7 +46,7 @@ const sidebarState = (page: Page) => page.locator('aside[data-slot="sidebar"]').
 describe('admin panel', () => {
   const browser = useBrowser();
 
-  it('an admin promotes a person to moderator, who then sees Content only', async () => {
+  it('an admin promotes a person to moderator, who then sees Content and Reports only', async () => {
     const page = await browser.newPage(DESKTOP);
     await signIn(page, ADMIN);
     await page.goto('/admin/users');
@@ -65,14 +65,16 @@ describe('admin panel', () => {
     await expectToast(page, 'Role Updated', 'User role has been updated successfully.');
     await row.getByText('moderator', { exact: true }).waitFor();
 
-    // The moderator's own view: Content only, and the other sections lead back to it.
+    // The moderator's own view: Content and Reports only, and the other sections lead back to Content.
     const hannah = await browser.newPage(DESKTOP);
     await signIn(hannah, 'hannah@ideahub.demo');
     await hannah.goto('/admin');
     await hannah.waitForURL(/\/admin\/content$/);
     await hannah.getByRole('heading', { name: 'Content Management' }).waitFor();
     const nav = hannah.getByRole('navigation', { name: 'Admin sections' });
-    await expect.poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('Content')]);
+    await expect
+      .poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('Content'), expect.stringContaining('Reports')]);
     await hannah.goto('/admin/users');
     await hannah.waitForURL(/\/admin\/content$/);
 

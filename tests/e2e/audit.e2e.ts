@@ -70,6 +70,8 @@ describe('audit log', () => {
     await page.goto('/admin/audit');
     await page.waitForURL(/\/admin\/content$/);
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
-    await expect.poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('Content')]);
+    await expect
+      .poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('Content'), expect.stringContaining('Reports')]);
   });
 });

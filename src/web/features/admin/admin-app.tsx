@@ -1,6 +1,6 @@
 /**
  * The admin panel (/admin/*), a lazily loaded chunk of its own: the access check, the layout and
- * the sections. Admins open every section; moderators only Content; anyone else sees Access
+ * the sections. Admins open every section; moderators Content and Reports; anyone else sees Access
  * Denied. The server checks the same on every request; this only shapes what is shown.
  */
 import type { AdminMe, AdminSection } from '@shared/schemas/admin';
@@ -17,6 +17,7 @@ import AuditPage from './pages/audit-page';
 import ContentPage from './pages/content-page';
 import FinancialPage from './pages/financial-page';
 import OverviewPage from './pages/overview-page';
+import ReportsPage from './pages/reports-page';
 import SettingsPage from './pages/settings-page';
 import UsersPage from './pages/users-page';
 
@@ -65,6 +66,14 @@ function AdminPanel() {
           element={
             <Section me={access} section="content">
               <ContentPage />
+            </Section>
+          }
+        />
+        <Route
+          path="reports"
+          element={
+            <Section me={access} section="reports">
+              <ReportsPage />
             </Section>
           }
         />

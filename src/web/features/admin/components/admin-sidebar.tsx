@@ -21,7 +21,7 @@ import { adminPath, SECTION_LINKS } from '../lib/sections';
 
 /**
  * The panel's navigation. Each person sees the sections they may open: everything for admins,
- * Content alone for moderators (with a note saying so), so nothing in it leads to a refusal.
+ * Content and Reports for moderators (with a note saying so), so nothing in it leads to a refusal.
  */
 export function AdminSidebar({ sections, role }: { sections: AdminSection[] | null; role: string | null }) {
   const { pathname } = useLocation();

@@ -2,6 +2,7 @@
  * Audit Log (issue 14 point 16): who changed a role, removed content or a message, changed
  * settings…, newest first, searched by person, action or title. Read only, like the log itself.
  */
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@shared/rules/report';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -34,6 +35,12 @@ function detailsText(entry: AuditEntry): string | null {
       .join('; ');
   }
   if (entry.action === 'content.remove' && typeof d.category === 'string') return d.category === 'product' ? 'Product' : 'Idea';
+  if ((entry.action === 'report.dismiss' || entry.action === 'report.remove') && typeof d.reports === 'number') {
+    const reasons = Object.keys((d.reasons ?? {}) as Record<string, unknown>)
+      .filter((r): r is ReportReason => (REPORT_REASONS as readonly string[]).includes(r))
+      .map((r) => REPORT_REASON_LABELS[r]);
+    return `${d.reports} ${d.reports === 1 ? 'report' : 'reports'}${reasons.length ? `: ${reasons.join(', ')}` : ''}`;
+  }
   return null;
 }
 

@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { ReportButton } from '../../reports/components/report-button';
 import type { SessionState } from '../../auth/hooks/use-session';
 import { flattenMessages, useMessages, usePostMessage, useRemoveMessage } from '../api/discussion';
 import { useDiscussionStream } from '../hooks/use-discussion-stream';
@@ -42,11 +43,13 @@ function MessageItem({
   message,
   own,
   canRemove,
+  canReport,
   onRemove,
 }: {
   message: DiscussionMessage;
   own: boolean;
   canRemove: boolean;
+  canReport: boolean;
   onRemove: (m: DiscussionMessage) => void;
 }) {
   const name = creatorDisplayName(message.author.name);
@@ -70,6 +73,14 @@ function MessageItem({
         </div>
         <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
       </div>
+      {canReport && !own ? (
+        <ReportButton
+          target={{ targetType: 'message', targetId: String(message.id) }}
+          subject="message"
+          label={`Report message from ${name}`}
+          className="h-8 shrink-0 px-2 opacity-70 group-hover:opacity-100 focus-visible:opacity-100"
+        />
+      ) : null}
       {canRemove ? (
         <Button
           variant="ghost"
@@ -258,7 +269,14 @@ export function DiscussionSection({
         ) : null}
         <ul className="divide-y">
           {items.map((m) => (
-            <MessageItem key={m.id} message={m} own={m.author.id === user?.id} canRemove={canRemove} onRemove={setToRemove} />
+            <MessageItem
+              key={m.id}
+              message={m}
+              own={m.author.id === user?.id}
+              canRemove={canRemove}
+              canReport={session.status === 'signed-in'}
+              onRemove={setToRemove}
+            />
           ))}
         </ul>
       </div>

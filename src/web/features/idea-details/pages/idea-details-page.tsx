@@ -18,6 +18,7 @@ import { LikeButton } from '../components/like-button';
 import { LockedOverlay } from '../components/locked-overlay';
 import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
 import { BUY_ALERT } from '../lib/buy';
+import { ReportButton } from '../../reports/components/report-button';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
@@ -199,6 +200,9 @@ export default function IdeaDetailsPage() {
               <span className="text-muted-foreground text-sm">
                 Posted <LocalTime dateTime={idea.createdAt} text={sinceDate} />
               </span>
+              {signedIn && !idea.isOwner ? (
+                <ReportButton target={{ targetType: 'idea', targetId: idea.id }} subject={idea.category} className="-mr-2 ml-auto" />
+              ) : null}
             </div>
             <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
             <p className="text-sm">

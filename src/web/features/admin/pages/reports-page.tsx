@@ -1,0 +1,309 @@
+/**
+ * Reports (issue 14 point 15): the moderators' queue. Open reports grouped by what they report
+ * (an item, or a discussion message with its item), newest first, with how many, why and who (by
+ * name only). Dismiss closes them and keeps the target; Remove deletes it for everyone. Either
+ * decides every open report of that target, and the audit log records it.
+ */
+import { creatorDisplayName } from '@shared/format';
+import { REPORT_REASON_LABELS } from '@shared/rules/report';
+import type { ReportGroup } from '@shared/schemas/reports';
+import { ExternalLink, FileText, Loader2, MessageSquare, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/use-toast';
+import { useDecideReports, useReportQueue } from '../../reports/api/reports';
+import { EmptyRow, ErrorRow, LoadMore, MobileList, SkeletonRows, WideOnly } from '../components/list-parts';
+import { PageHeader } from '../components/page-header';
+import { relativeDate, shortDate } from '../lib/format';
+
+const COLUMNS = 5;
+const EMPTY = 'No open reports. Nothing is waiting for a decision.';
+/** Reporters listed in a row; the rest are counted. */
+const REPORTERS_LISTED = 3;
+
+const keyOf = (g: ReportGroup) => `${g.targetType}:${g.targetId}`;
+const titleId = (g: ReportGroup) => `report-target-${g.targetType}-${g.targetId}`;
+
+/** 'Are you sure you want to remove "{title}"? This action cannot be undone.' (the Content section's words). */
+export function removeConfirmation(g: ReportGroup): string {
+  return g.message
+    ? `Are you sure you want to remove this message from the discussion of "${g.item.title}"? This action cannot be undone.`
+    : `Are you sure you want to remove "${g.item.title}"? This action cannot be undone.`;
+}
+
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={shortDate(at)}>
+      {relativeDate(at)}
+    </time>
+  );
+}
+
+function ItemLink({ group, children }: { group: ReportGroup; children: ReactNode }) {
+  return (
+    <a
+      href={`/ideas/${group.item.id}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="hover:text-primary inline-flex max-w-full items-center gap-1 font-medium underline-offset-4 hover:underline"
+    >
+      <span className="truncate">{children}</span>
+      <ExternalLink className="size-3.5 shrink-0 opacity-60" aria-hidden />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** What is reported: the item's title, or the message's text with its item. */
+function Target({ group }: { group: ReportGroup }) {
+  const author = creatorDisplayName(group.author.name);
+  if (!group.message) {
+    return (
+      <div id={titleId(group)} className="flex min-w-0 items-start gap-3">
+        <div className="bg-muted text-muted-foreground flex size-9 shrink-0 items-center justify-center rounded-md">
+          <FileText className="size-4" aria-hidden />
+        </div>
+        <div className="min-w-0">
+          <ItemLink group={group}>{group.item.title}</ItemLink>
+          <p className="text-muted-foreground truncate text-xs">Item by {author}</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div id={titleId(group)} className="flex min-w-0 items-start gap-3">
+      <div className="bg-muted text-muted-foreground flex size-9 shrink-0 items-center justify-center rounded-md">
+        <MessageSquare className="size-4" aria-hidden />
+      </div>
+      <div className="min-w-0 space-y-1">
+        <blockquote className="border-muted-foreground/30 line-clamp-3 border-l-2 pl-2 text-sm break-words whitespace-pre-wrap">
+          {group.message.content}
+        </blockquote>
+        <p className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-x-1 text-xs">
+          <span>Message by {author} on</span>
+          <ItemLink group={group}>{group.item.title}</ItemLink>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Reasons({ group }: { group: ReportGroup }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {group.reasons.map((r) => (
+        <Badge key={r.reason} variant={r.reason === 'offensive' ? 'destructive' : 'secondary'} className="tabular-nums">
+          {REPORT_REASON_LABELS[r.reason]}
+          {r.count > 1 ? <span className="opacity-80"> × {r.count}</span> : null}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
+function Reporters({ group }: { group: ReportGroup }) {
+  const listed = group.reporters.slice(0, REPORTERS_LISTED);
+  const more = group.count - listed.length;
+  return (
+    <div className="min-w-0 space-y-1 text-sm">
+      <p className="font-medium tabular-nums">
+        {group.count} {group.count === 1 ? 'report' : 'reports'}
+      </p>
+      <ul className="text-muted-foreground space-y-0.5 text-xs">
+        {listed.map((r) => (
+          <li key={`${r.id}-${r.at}`} className="max-w-64 break-words">
+            <span className="text-foreground">{creatorDisplayName(r.name)}</span> · {REPORT_REASON_LABELS[r.reason]}
+            {r.note ? <span className="italic"> — “{r.note}”</span> : null}
+          </li>
+        ))}
+        {more > 0 ? <li>and {more} more</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+function Actions({
+  group,
+  busy,
+  dismissing,
+  onDismiss,
+  onRemove,
+}: {
+  group: ReportGroup;
+  busy: boolean;
+  dismissing: boolean;
+  onDismiss: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" disabled={busy} onClick={onDismiss} aria-describedby={titleId(group)}>
+        {dismissing ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        Dismiss
+      </Button>
+      <Button variant="destructive" size="sm" disabled={busy} onClick={onRemove} aria-describedby={titleId(group)}>
+        <Trash2 aria-hidden />
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+export default function ReportsPage() {
+  const list = useReportQueue();
+  const decide = useDecideReports();
+  const [toRemove, setToRemove] = useState<ReportGroup | null>(null);
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const busyKey = decide.isPending && decide.variables ? `${decide.variables.targetType}:${decide.variables.targetId}` : null;
+
+  const dismiss = (g: ReportGroup) => {
+    decide.mutate(
+      { targetType: g.targetType, targetId: g.targetId, decision: 'dismiss' },
+      {
+        onSuccess: (d) =>
+          toast({
+            title: 'Reports dismissed',
+            description: `${d.reports} ${d.reports === 1 ? 'report' : 'reports'} closed; the ${g.message ? 'message' : 'item'} stays.`,
+          }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Dismiss Failed', description: error.message }),
+      },
+    );
+  };
+
+  const confirmRemove = () => {
+    const g = toRemove;
+    if (!g) return;
+    decide.mutate(
+      { targetType: g.targetType, targetId: g.targetId, decision: 'remove' },
+      {
+        onSuccess: () =>
+          toast({
+            title: g.message ? 'Message Removed' : 'Idea Deleted',
+            description: g.message ? 'The message has been removed from the discussion.' : 'The idea has been removed from the platform.',
+          }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Remove Failed', description: error.message }),
+        onSettled: () => setToRemove(null),
+      },
+    );
+  };
+
+  const actions = (g: ReportGroup) => (
+    <Actions
+      group={g}
+      busy={busyKey === keyOf(g)}
+      dismissing={busyKey === keyOf(g) && decide.variables?.decision === 'dismiss'}
+      onDismiss={() => dismiss(g)}
+      onRemove={() => setToRemove(g)}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title="Reports" description="Open reports, grouped by what was reported, newest first. Dismiss keeps it; Remove deletes it for everyone." />
+      <Card className="gap-0 py-0">
+        <MobileList
+          breakpoint="lg"
+          items={rows}
+          keyOf={keyOf}
+          pending={list.isPending}
+          error={list.isError ? list.error : null}
+          onRetry={() => void list.refetch()}
+          empty={EMPTY}
+          render={(g) => (
+            <div className="space-y-3">
+              <Target group={g} />
+              <div className="space-y-2 pl-12">
+                <Reasons group={g} />
+                <Reporters group={g} />
+                <p className="text-muted-foreground text-xs">
+                  Latest <When at={g.latestAt} />
+                </p>
+                {actions(g)}
+              </div>
+            </div>
+          )}
+        />
+        <WideOnly breakpoint="lg">
+          <Table aria-busy={list.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">Reported</TableHead>
+                <TableHead>Reasons</TableHead>
+                <TableHead>Reporters</TableHead>
+                <TableHead>Latest</TableHead>
+                <TableHead className="pr-4 text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.isPending ? (
+                <SkeletonRows columns={COLUMNS} />
+              ) : list.isError ? (
+                <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
+              ) : rows.length === 0 ? (
+                <EmptyRow columns={COLUMNS}>{EMPTY}</EmptyRow>
+              ) : (
+                rows.map((g) => (
+                  <TableRow key={keyOf(g)} className="align-top">
+                    <TableCell className="max-w-96 pl-4 whitespace-normal">
+                      <Target group={g} />
+                    </TableCell>
+                    <TableCell className="whitespace-normal">
+                      <Reasons group={g} />
+                    </TableCell>
+                    <TableCell className="whitespace-normal">
+                      <Reporters group={g} />
+                    </TableCell>
+                    <TableCell className="text-muted-foreground">
+                      <When at={g.latestAt} />
+                    </TableCell>
+                    <TableCell className="pr-4">
+                      <div className="flex justify-end">{actions(g)}</div>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </WideOnly>
+        <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+      </Card>
+
+      <AlertDialog open={toRemove !== null} onOpenChange={(open) => !open && !decide.isPending && setToRemove(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{toRemove?.message ? 'Remove this message?' : 'Remove this item?'}</AlertDialogTitle>
+            <AlertDialogDescription>{toRemove ? removeConfirmation(toRemove) : ''}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={decide.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'destructive' })}
+              disabled={decide.isPending}
+              onClick={(e) => {
+                // Stay open until the server answers.
+                e.preventDefault();
+                confirmRemove();
+              }}
+            >
+              {decide.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
