@@ -6,10 +6,10 @@ import { defineConfig } from 'vite';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * `vite build --ssr` (npm run build:web, after the browser's build): the server's renderer of
- * the first screen (src/web/first-screen.tsx, react-dom/server), one self-contained ES module with
- * every dependency bundled, so it renders with the same React and components as the browser. It
- * goes into the web build's `.server/` folder, which the server reads but never serves (lib/web-assets.ts).
+ * `vite build --ssr` (npm run build:web, after the browser's build): the web app's server entry
+ * (src/web/entry.server.tsx, react-dom/server), one self-contained ES module with every dependency
+ * bundled, so it renders with the same React and components as the browser. It goes into the web
+ * build's `.server/` folder, which the server reads but never serves (lib/web-assets.ts).
  */
 const ssrBuild = {
   outDir: r('./dist/web/.server'),
@@ -17,7 +17,7 @@ const ssrBuild = {
   sourcemap: false,
   copyPublicDir: false,
   rolldownOptions: {
-    input: r('./src/web/first-screen.tsx'),
+    input: r('./src/web/entry.server.tsx'),
     output: { entryFileNames: '[name].mjs', codeSplitting: false },
   },
 };

@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'api',
           include: ['src/server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
           environment: 'node',
+          // The web app's server entry, built once for the files that serve pages.
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file boots its own databases; two cores, so keep the parallelism modest.

@@ -16,10 +16,8 @@ import { registerCouponRoutes } from './features/coupons/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
-import { renderHomePage } from './features/home-page/render.ts';
 import { pageDataFor } from './lib/page-data.ts';
-import { renderStaticPage } from './features/static-pages/render.ts';
-import { renderIdeaPage } from './features/idea-page/render.ts';
+import { renderWebPage } from './features/web-pages/render.ts';
 import { registerIdeaManageRoutes } from './features/ideas/manage-routes.ts';
 import { registerMyIdeaRoutes } from './features/ideas/me-routes.ts';
 import { registerIdeaRoutes } from './features/ideas/routes.ts';
@@ -206,12 +204,9 @@ export function createApp(deps: AppDeps) {
     let askedApi = false;
     // What the page is drawn from: the reader's own answers of the API, through the whole app.
     const data = pageDataFor(c, (path, init) => app.request(path, init));
-    const answer = data.answer;
-    data.answer = (apiPath) => ((askedApi = true), answer(apiPath));
-    // Home, /ideas/{id} (link-preview tags too, 404 for a missing item), About, Privacy, Terms and
-    // unknown addresses (the not-found page): the first screen written into the page.
-    const page =
-      (await renderHomePage(c, web, data)) ?? (await renderIdeaPage(c, web, data)) ?? (await renderStaticPage(c, web, data));
+    const ask = data.ask;
+    data.ask = (apiPath) => ((askedApi = true), ask(apiPath));
+    const page = await renderWebPage(c, web, data);
     if (page) return page;
     // A page that needed the database and fell back to the plain app: 503 while the database is down.
     const neededDatabase = web.indexHtml !== null && (askedApi || IDEA_PAGE.test(c.req.path));

@@ -109,22 +109,11 @@ export function isRole(value: unknown): value is RoleName {
 export const MAINTENANCE_ERROR_CODE = 'maintenance';
 
 /**
- * The <meta> a server-written details page carries for visitors: the item exactly as
- * GET /api/ideas/{id} answers a visitor, so the page renders it without a round trip.
+ * The id of the JSON data block every page from the server carries (web: app/page-state.ts): who
+ * the page was drawn for, the answers it was drawn from (TanStack Query's dehydrated cache) and its
+ * assets, so the browser's first render is exactly the server's and asks nothing again.
  */
-export const INITIAL_IDEA_META_NAME = 'ideahub-idea';
-
-/**
- * The <meta> a server-written home page carries for visitors: the list's first page exactly as
- * GET /api/ideas answers a visitor (homeListRequest), so the app shows the same list at once.
- */
-export const INITIAL_IDEAS_META_NAME = 'ideahub-ideas';
-
-/**
- * The <meta> every server-written page carries: who it was drawn for (a SessionUser, or null for
- * a visitor), so the app's first render in the browser draws the same header and buttons.
- */
-export const PAGE_SESSION_META_NAME = 'ideahub-session';
+export const PAGE_STATE_ELEMENT_ID = 'ideahub-state';
 
 /** Items per page of home's list. */
 export const IDEAS_PAGE_SIZE = 20;

@@ -1,16 +1,24 @@
 import './styles/index.css';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders, makeBrowserQueryClient } from './app/providers';
+import { Document } from './app/document';
+import { readPageState } from './app/page-state';
+import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRoutes } from './app/router';
+import { prefetchIdeaForPath } from './features/idea-details/api/get-idea';
 import { cn } from './lib/cn';
 
-const root = document.getElementById('root')!;
+const page = readPageState(document);
+const client: QueryClient = makeQueryClient();
+// What the server drew the page from (entry.server.tsx): the first render draws the same.
+if (page) hydrate(client, page.state.queries);
+else prefetchIdeaForPath(client, window.location.pathname);
 
 const app = (
   <StrictMode>
-    <AppProviders client={makeBrowserQueryClient(window.location)}>
+    <AppProviders client={client} publicUrl={page?.state.publicUrl ?? ''}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -18,17 +26,24 @@ const app = (
   </StrictMode>
 );
 
-// The server may have painted the page already (home and details for visitors: first-screen.tsx,
-// rendered by react-dom/server). React then hydrates that markup: the parts inside Suspense
-// boundaries (header, footer, lazily loaded pages, each card) hydrate separately, the one a person
-// presses first before the others, and a lazily loaded page keeps the server's markup until its
-// chunk (preloaded by the server) arrives.
 // tailwind-merge builds its class map on its first call (~50 ms on Lighthouse's phone): that is
 // done in a task of its own first, not inside hydration's first pass.
 const warmUpClassMerging = () => new Promise<void>((resolve) => setTimeout(() => resolve(void cn('p-0', 'p-1')), 0));
 
-if (root.hasAttribute('data-server-rendered')) {
-  void warmUpClassMerging().then(() => hydrateRoot(root, app));
+if (page?.state.rendered) {
+  // The server rendered the whole document (entry.server.tsx): React hydrates it. The parts inside
+  // Suspense boundaries (header, footer, lazily loaded pages, each card) hydrate separately, the one
+  // a person presses first before the others.
+  const { state, text } = page;
+  void warmUpClassMerging().then(() =>
+    hydrateRoot(
+      document,
+      <Document state={state} stateText={text}>
+        {app}
+      </Document>,
+    ),
+  );
 } else {
-  createRoot(root).render(app);
+  // Pages the browser renders (the signed-in areas, the dev server's index.html).
+  createRoot(document.getElementById('root')!).render(app);
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionWebBuild } from '../support/first-screen-build.ts';
+import { productionWebBuild } from '../support/web-build.ts';
 import { HOME_BUDGET_GZIP_BYTES, HOME_LIMIT_GZIP_BYTES, homeInitialJs, kib, readManifest, staticClosure } from '../../bench/bundle-size.ts';
 
 let outDir = '';

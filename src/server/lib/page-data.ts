@@ -12,8 +12,8 @@ import { carriesCredentials } from '../features/auth/auth.ts';
 export interface PageData {
   /** Whether the reader sent credentials (their page is theirs alone: `private`). */
   signedIn: boolean;
-  /** The reader's answer (JSON text) of a GET on the API at this path, or null when it is not 200. */
-  answer(apiPath: string): Promise<string | null>;
+  /** The reader's answer of a GET on the API at this path: its status and body. */
+  ask(apiPath: string): Promise<{ status: number; body: string }>;
   /** Who the page is for: a SessionUser as JSON, or 'null' for a visitor (asked once per page); rejects when that is not known. */
   session(): Promise<string>;
   /** The page's Cache-Control: nothing shared may keep a signed-in person's page. */
@@ -35,9 +35,9 @@ export function pageDataFor(c: Context, request: Request): PageData {
   return {
     signedIn,
     cacheControl: signedIn ? 'private, no-cache' : 'no-cache',
-    async answer(apiPath) {
+    async ask(apiPath) {
       const res = await request(apiPath, { headers });
-      return res.status === 200 ? res.text() : null;
+      return { status: res.status, body: await res.text() };
     },
     session() {
       session ??= (async () => {

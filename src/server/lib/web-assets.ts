@@ -1,19 +1,19 @@
 /**
- * Serves the built web app: hashed assets with immutable caching, other files briefly cached,
- * and index.html for app routes (real 404 status for paths that are no route of the app).
- * Only files found under the web root at start-up are ever served (no path traversal).
+ * Serves the built web app: hashed assets with immutable caching, other files briefly cached, and
+ * the pages themselves, rendered by the web app's server entry (src/web/entry.server.tsx, built
+ * by `vite build --ssr` into the build's `.server/` folder, never served) with the same React and
+ * components as the browser. Only files found under the web root at start-up are ever served (no
+ * path traversal).
  *
- * The build's manifest (`.vite/manifest.json`, not served) says which chunks a lazily loaded page
- * needs; `preloadTags` turns that into `<link rel="modulepreload">` tags, so a page the
- * server writes itself (the idea details, idea-page/render.ts) fetches its code alongside the
- * entry instead of after it.
+ * The build's manifest (`.vite/manifest.json`, not served) gives a page's assets: the stylesheet,
+ * the entry and its static imports, and the page's own chunk with what it imports beyond the entry,
+ * all fetched at once instead of one after another. The renderer is loaded a moment after
+ * start-up rather than during it (the cold start stays as it was) or on the first visit, and what
+ * it renders is kept for a few seconds: the same answers for the same address and reader give the
+ * same HTML, and rendering a whole page costs milliseconds of CPU.
  *
- * The build's `.server/first-screen.mjs` (also not served; `vite build --ssr`, src/web/first-screen.tsx)
- * renders a page's first screen from the app's own components, for the server to write into the
- * HTML (`renderIdeaDetails`, `renderHome`). It is loaded a moment after start-up rather than during it (the
- * cold start stays as it was) or on the first visit (which would wait ~0.1-0.3 s for it), and
- * what it renders is kept for a few seconds: the same answer for the same address gives the same
- * markup, and rendering a whole page costs milliseconds of CPU.
+ * index.html (Vite's, with the entry's tags) is the plain app, served only when a page cannot be
+ * rendered (no renderer in the build, the database is down).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -46,10 +46,8 @@ interface Asset {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
-
-/** The details page's module in the build manifest (a path under src/web). */
-export const IDEA_DETAILS_PAGE = 'features/idea-details/pages/idea-details-page.tsx';
 
 /** Chunk files a manifest entry loads before it runs: itself and its static imports, transitively. */
 function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out = new Set<string>()): Set<string> {
@@ -60,56 +58,69 @@ function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out =
   return out;
 }
 
-function pagePreloads(manifestJson: Buffer | undefined): Map<string, string> {
-  const pages = new Map<string, string>();
-  if (!manifestJson) return pages;
+/** What a page needs from the build: its stylesheets, the entry, and the modules to fetch alongside it. */
+function assetsOf(manifestJson: Buffer | undefined): ((page: string | null) => PageAssets) | null {
+  if (!manifestJson) return null;
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(manifestJson.toString('utf8')) as Record<string, ManifestChunk>;
   } catch {
-    return pages;
+    return null;
   }
-  const entry = staticFiles(manifest, 'index.html');
-  for (const key of Object.keys(manifest)) {
-    if (!key.endsWith('.tsx') || key === 'main.tsx') continue;
-    const files = [...staticFiles(manifest, key)].filter((f) => f.endsWith('.js') && !entry.has(f));
-    pages.set(key, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '));
-  }
-  return pages;
+  const entryChunk = manifest['index.html'];
+  if (!entryChunk) return null;
+  const url = (file: string) => `/${file}`;
+  const entryFiles = staticFiles(manifest, 'index.html');
+  const entryModules = [...entryFiles].filter((f) => f !== entryChunk.file).map(url);
+  const styles = (entryChunk.css ?? []).map(url);
+  return (page) => {
+    const own = page ? [...staticFiles(manifest, page)].filter((f) => f.endsWith('.js') && !entryFiles.has(f)).map(url) : [];
+    return { styles, entry: url(entryChunk.file), modules: [...entryModules, ...own] };
+  };
 }
 
-/** What src/web/first-screen.tsx exports, built. */
-interface FirstScreenModule {
-  renderIdeaDetails(url: string, detailsJson: string, sessionJson: string): Promise<string>;
-  renderHome(url: string, listJson: string, sessionJson: string): Promise<string>;
-  renderStaticPage(url: string, sessionJson: string): Promise<string>;
+/** What src/web/entry.server.tsx exports, built. */
+interface ServerEntry {
+  preparePage(url: string, sessionJson: string, ask: AskApi): Promise<PageLoad & { queries: unknown }>;
+  renderDocument(url: string, stateText: string): Promise<string>;
+  pageStateText(state: unknown): string;
 }
 
-/** How long rendered markup is reused, and for how many pages at most. */
-const FIRST_SCREEN_TTL_MS = 10_000;
-const FIRST_SCREEN_CACHE_SIZE = 64;
+interface PageAssets {
+  styles: string[];
+  entry: string;
+  modules: string[];
+}
+
+interface PageLoad {
+  rendered: boolean;
+  status: 200 | 404;
+  page: string | null;
+}
+
+type AskApi = (apiPath: string) => Promise<{ status: number; body: string }>;
+
+export interface PageRequest {
+  /** The page's path and query. */
+  url: string;
+  /** Who the page is for: a SessionUser as JSON, or 'null'. */
+  session: string;
+  publicUrl: string;
+  ask: AskApi;
+}
+
+/** How long a rendered page is reused, and for how many pages at most. */
+const RENDERED_TTL_MS = 10_000;
+const RENDERED_CACHE_SIZE = 64;
 const RENDERER_WARM_UP_DELAY_MS = 2_000;
 
 export interface WebAssets {
   indexHtml: string | null;
   /**
-   * The modulepreload tags for a page's chunk and what it imports beyond the entry (by its source
-   * path under src/web); '' when unknown (no manifest, or a development build).
+   * The page at `request.url` for its reader, rendered by React with its status; null when the
+   * build has no server renderer. Rejects when rendering fails.
    */
-  preloadTags(page: string): string;
-  /**
-   * The markup of the app's root element for the details page at `url` showing `detailsJson` (the
-   * answer of GET /api/ideas/{id} for the person in `sessionJson`: a SessionUser, or null for a
-   * visitor); null when the build has no server renderer. Rejects when rendering fails.
-   */
-  renderIdeaDetails(url: string, detailsJson: string, sessionJson: string): Promise<string | null>;
-  /**
-   * The same for home at `url` (`/`, maybe `?category=` and `?q=`) showing `listJson` (the
-   * person's answer of GET /api/ideas for that first page).
-   */
-  renderHome(url: string, listJson: string, sessionJson: string): Promise<string | null>;
-  /** The same for a page that needs no data (About, Privacy, Terms, the not-found page) at `url`. */
-  renderStaticPage(url: string, sessionJson: string): Promise<string | null>;
+  renderPage(request: PageRequest): Promise<{ status: 200 | 404; html: string } | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
   /** What an address that is no page of the app gets: index.html with status 404. */
@@ -141,35 +152,52 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   const indexHtml = files.get('/index.html')?.body.toString('utf8') ?? null;
   files.delete('/index.html');
-  const preloads = pagePreloads(files.get('/.vite/manifest.json')?.body);
+  const pageAssets = assetsOf(files.get('/.vite/manifest.json')?.body);
   // Build metadata and the server's own renderer: not part of the site.
   for (const name of [...files.keys()]) if (name.startsWith('/.vite/') || name.startsWith('/.server/')) files.delete(name);
-  const rendererFile = webRoot ? path.join(webRoot, '.server', 'first-screen.mjs') : null;
-  const hasRenderer = rendererFile !== null && existsSync(rendererFile);
-  let renderer: Promise<FirstScreenModule> | null = null;
-  const loadRenderer = () => (renderer ??= import(pathToFileURL(rendererFile!).href) as Promise<FirstScreenModule>);
+  const rendererFile = webRoot ? path.join(webRoot, '.server', 'entry.server.mjs') : null;
+  const hasRenderer = rendererFile !== null && existsSync(rendererFile) && pageAssets !== null;
+  let renderer: Promise<ServerEntry> | null = null;
+  const loadRenderer = () => (renderer ??= import(pathToFileURL(rendererFile!).href) as Promise<ServerEntry>);
   if (hasRenderer) {
     // A failure here shows (and is logged) on the first page that needs the renderer.
     setTimeout(() => void loadRenderer().catch(() => {}), RENDERER_WARM_UP_DELAY_MS).unref();
   }
-  // Keyed by address and answer: any change to the item (a like, a new rating) is a new entry.
-  const rendered = new Map<string, { markup: Promise<string>; at: number }>();
-  const render = (page: keyof FirstScreenModule, url: string, json: string, sessionJson: string): Promise<string | null> => {
-    if (!hasRenderer) return Promise.resolve(null);
-    const key = `${page}\n${url}\n${sessionJson}\n${json}`;
+  // Keyed by address, reader and the answers the page was drawn from: any change (a like, a new
+  // rating) is a new entry.
+  const rendered = new Map<string, { html: Promise<string>; at: number }>();
+  const renderPage = async (request: PageRequest) => {
+    if (!hasRenderer) return null;
+    const entry = await loadRenderer();
+    const answers: string[] = [];
+    const ask: AskApi = async (apiPath) => {
+      const answer = await request.ask(apiPath);
+      answers.push(`${apiPath} ${answer.status} ${answer.body}`);
+      return answer;
+    };
+    const prepared = await entry.preparePage(request.url, request.session, ask);
+    const key = `${request.url}\n${request.session}\n${answers.sort().join('\n')}`;
     const now = Date.now();
-    const hit = rendered.get(key);
-    if (hit && now - hit.at < FIRST_SCREEN_TTL_MS) return hit.markup;
-    rendered.delete(key);
-    const markup = loadRenderer().then((mod) => (page === 'renderStaticPage' ? mod[page](url, sessionJson) : mod[page](url, json, sessionJson)));
-    markup.catch(() => rendered.delete(key));
-    rendered.set(key, { markup, at: now });
-    // Oldest first (insertion order): drop the expired and anything beyond the limit.
-    for (const [k, v] of rendered) {
-      if (rendered.size <= FIRST_SCREEN_CACHE_SIZE && now - v.at < FIRST_SCREEN_TTL_MS) break;
-      rendered.delete(k);
+    let hit = rendered.get(key);
+    if (!hit || now - hit.at >= RENDERED_TTL_MS) {
+      rendered.delete(key);
+      const state = {
+        publicUrl: request.publicUrl,
+        rendered: prepared.rendered,
+        assets: pageAssets!(prepared.page),
+        queries: prepared.queries,
+      };
+      const html = entry.renderDocument(request.url, entry.pageStateText(state));
+      html.catch(() => rendered.delete(key));
+      hit = { html, at: now };
+      rendered.set(key, hit);
+      // Oldest first (insertion order): drop the expired and anything beyond the limit.
+      for (const [k, v] of rendered) {
+        if (rendered.size <= RENDERED_CACHE_SIZE && now - v.at < RENDERED_TTL_MS) break;
+        rendered.delete(k);
+      }
     }
-    return markup;
+    return { status: prepared.status, html: await hit.html };
   };
   const sendPage = (c: Context, html: string | undefined, status: 200 | 404) => {
     const body = html ?? indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';
@@ -178,10 +206,7 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   };
   return {
     indexHtml,
-    preloadTags: (page) => preloads.get(page) ?? '',
-    renderIdeaDetails: (url, detailsJson, sessionJson) => render('renderIdeaDetails', url, detailsJson, sessionJson),
-    renderHome: (url, listJson, sessionJson) => render('renderHome', url, listJson, sessionJson),
-    renderStaticPage: (url, sessionJson) => render('renderStaticPage', url, '', sessionJson),
+    renderPage,
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;

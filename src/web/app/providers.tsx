@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { prefetchIdeaForPath } from '../features/idea-details/api/get-idea';
-import { seedIdeasFromPage } from '../features/ideas/api/list-ideas';
-import { seedSessionFromPage } from '../features/auth/hooks/use-session';
 import { ApiError } from '../lib/api-client';
 import { ThemeProvider } from '../lib/theme';
+import { SiteUrlContext } from './site-url';
 
 // The toast store (components/ui/use-toast) is plain module state, so toasts raised before this
 // chunk arrives are shown once it does. Loading Radix Toast lazily keeps it out of the home
@@ -12,16 +10,8 @@ import { ThemeProvider } from '../lib/theme';
 // uses a tooltip yet, and a <Tooltip> without a provider above it makes its own.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-/** The browser's query client, with the page's own data (what the server wrote into it) put in. */
-export function makeBrowserQueryClient(location: Location): QueryClient {
-  const client = makeQueryClient();
-  seedSessionFromPage(client);
-  prefetchIdeaForPath(client, location.pathname);
-  seedIdeasFromPage(client, location);
-  return client;
-}
-
-function makeQueryClient() {
+/** The app's query client, the same on the server's render and in the browser. */
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -47,19 +37,21 @@ function AppReady() {
 }
 
 /**
- * Theme, queries and toasts around the app: the same in the browser (main.tsx) and in the server's
- * render (first-screen.tsx), so hydration meets exactly the tree the server drew.
+ * Theme, queries, the site's address and toasts around the app: the same in the browser (main.tsx)
+ * and in the server's render (entry.server.tsx), so hydration meets exactly the tree the server drew.
  */
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function AppProviders({ client, publicUrl, children }: { client: QueryClient; publicUrl: string; children: ReactNode }) {
   return (
     <ThemeProvider>
-      <QueryClientProvider client={client}>
-        {children}
-        <AppReady />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>
+      <SiteUrlContext value={publicUrl}>
+        <QueryClientProvider client={client}>
+          {children}
+          <AppReady />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </QueryClientProvider>
+      </SiteUrlContext>
     </ThemeProvider>
   );
 }

@@ -7,17 +7,37 @@
 import { Suspense, type ComponentType, lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import { PageMeta } from '../components/layout/page-meta';
 import HomePage from '../features/ideas/pages/home-page';
 import { BareLayout, FrameLayout, SiteLayout } from './layouts';
 import { RequireAuth } from './require-auth';
 
+/** A route's head (React 19 puts it in the document's head); pages whose head depends on their data render their own. */
+type Meta = { title: string; description?: string };
+
 /**
- * A page in its own chunk (React's lazy). The server waits for it before it sends a page; the
- * browser hydrates that markup once the chunk is in (the layouts' Suspense keeps it meanwhile).
+ * A page in its own chunk (React's lazy), with its route's head. The server waits for it before
+ * it sends a page; the browser hydrates that markup once the chunk is in (the layouts' Suspense
+ * keeps it meanwhile).
  */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> => {
+const page = (load: () => Promise<{ default: ComponentType }>, meta?: Meta): Pick<RouteObject, 'element'> => {
   const Page = lazy(load);
-  return { element: <Page /> };
+  return { element: withMeta(<Page />, meta) };
+};
+const withMeta = (node: ReactNode, meta?: Meta) =>
+  meta ? (
+    <>
+      <PageMeta {...meta} />
+      {node}
+    </>
+  ) : (
+    node
+  );
+
+const HOME_META: Meta = {
+  title: 'IdeaHub — Discover brilliant ideas and amazing products',
+  description:
+    'IdeaHub is the platform for sharing brilliant ideas and discovering amazing products. Share your ideas with a price, get community feedback and unlock premium insights.',
 };
 const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
 
@@ -30,30 +50,52 @@ export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/about', ...page(() => import('../features/marketing/pages/about-page')) },
+      { path: '/', element: withMeta(<HomePage />, HOME_META) },
+      {
+        path: '/about',
+        ...page(() => import('../features/marketing/pages/about-page'), {
+          title: 'About | IdeaHub',
+          description:
+            'IdeaHub is the official platform for sharing brilliant ideas and discovering amazing products. Share ideas with descriptions and pricing, get community feedback and unlock premium features.',
+        }),
+      },
       { path: '/privacy', ...page(() => import('../features/marketing/pages/privacy-page')) },
       { path: '/terms', ...page(() => import('../features/marketing/pages/terms-page')) },
       { path: '/ideas/:id', ...page(() => import('../features/idea-details/pages/idea-details-page')) },
       { path: '/idea/:id', element: <LegacyIdeaRedirect /> },
-      { path: '*', ...page(() => import('../features/marketing/pages/not-found-page')) },
+      {
+        path: '*',
+        ...page(() => import('../features/marketing/pages/not-found-page'), {
+          title: 'Page not found | IdeaHub',
+          description: 'The page you are looking for does not exist on IdeaHub.',
+        }),
+      },
     ],
   },
   {
     element: <BareLayout />,
     children: [
-      { path: '/auth', ...page(() => import('../features/auth/pages/auth-page')) },
-      { path: '/auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) },
-      { path: '/auth/verified', ...page(() => import('../features/auth/pages/verified-page')) },
-      { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page')).element) },
-      { path: '/profile', element: guarded(page(() => import('../features/profile/pages/profile-page')).element) },
-      { path: '/create-idea', element: guarded(page(() => import('../features/create-idea/pages/create-idea-page')).element) },
-      { path: '/dev/outbox', ...page(() => import('../features/dev-outbox/pages/outbox-page')) },
+      {
+        path: '/auth',
+        ...page(() => import('../features/auth/pages/auth-page'), {
+          title: 'Sign In | IdeaHub',
+          description: 'Sign in to IdeaHub or create your account to share ideas and products.',
+        }),
+      },
+      { path: '/auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page'), { title: 'Choose a new password | IdeaHub' }) },
+      { path: '/auth/verified', ...page(() => import('../features/auth/pages/verified-page'), { title: 'Email confirmation | IdeaHub' }) },
+      { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page'), { title: 'Dashboard | IdeaHub' }).element) },
+      { path: '/profile', element: guarded(page(() => import('../features/profile/pages/profile-page'), { title: 'Profile | IdeaHub' }).element) },
+      {
+        path: '/create-idea',
+        element: guarded(page(() => import('../features/create-idea/pages/create-idea-page'), { title: 'Share an Idea or Product | IdeaHub' }).element),
+      },
+      { path: '/dev/outbox', ...page(() => import('../features/dev-outbox/pages/outbox-page'), { title: 'Development outbox | IdeaHub' }) },
     ],
   },
   {
     element: <FrameLayout />,
-    children: [{ path: '/coupons/redeem', element: guarded(page(() => import('../features/coupons/pages/redeem-page')).element) }],
+    children: [{ path: '/coupons/redeem', element: guarded(page(() => import('../features/coupons/pages/redeem-page'), { title: 'Redeem coupon | IdeaHub' }).element) }],
   },
   {
     // The admin panel: its own chunk, with its own layout, nested routes and access check.

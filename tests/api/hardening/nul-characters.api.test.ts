@@ -4,18 +4,16 @@
  * cookie) it is a 400 with the one error body, and nothing is written; pages answer as usual.
  */
 import { count, eq } from 'drizzle-orm';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ideaDiscussions, ideas, profiles, users } from '../../../src/server/db/schema.ts';
 import { pngImage, share, sharer, shareBody } from '../../../src/server/features/ideas/api-test-helpers.ts';
 import { siteHeaders, uniqueEmail } from '../../support/auth.ts';
 import { databaseKinds } from '../../support/databases.ts';
-import { fakeWebBuild } from '../../support/first-screen-build.ts';
+import { useServerEntryBuild } from '../../support/web-build.ts';
 import { type TestServer, useTestServer } from '../../support/test-server.ts';
 
 const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
-const webRoot = fakeWebBuild();
-afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+const webRoot = useServerEntryBuild();
 
 async function expectNulRefused(res: Response, what: string) {
   const text = await res.text();

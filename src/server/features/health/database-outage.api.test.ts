@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { createPostgresDatabase } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
-import { fakeWebBuild } from '../../../../tests/support/first-screen-build.ts';
+import { useServerEntryBuild } from '../../../../tests/support/web-build.ts';
 import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
@@ -87,8 +87,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
   let running: RunningServer;
   let t: TestServer;
   let drop: () => Promise<void>;
-  // A web build (index.html only), so the pages are served as in production.
-  const webRoot = fakeWebBuild();
+  // A web build with the real server entry, so the pages are served as in production.
+  const webRoot = useServerEntryBuild();
 
   beforeAll(async () => {
     const created = await createPostgresDatabase();

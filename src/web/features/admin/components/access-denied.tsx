@@ -2,15 +2,15 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../components/layout/page-meta';
 
 export const ACCESS_DENIED_TEXT = "You don't have permission to access the admin panel.";
 
 /** SPEC §2: what people without access see at /admin. */
 export function AccessDenied() {
-  usePageMeta({ title: 'Access Denied | IdeaHub' });
   return (
     <main id="main" className="bg-muted/40 flex min-h-dvh items-center justify-center p-4">
+      <PageMeta title="Access Denied | IdeaHub" />
       <Card className="w-full max-w-md text-center">
         <CardHeader className="justify-items-center gap-3">
           <span className="bg-destructive/10 text-destructive flex size-14 items-center justify-center rounded-full">

@@ -6,8 +6,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
-import { PAGE_SESSION_META_NAME } from '@shared/constants';
-import { sessionUserOf } from '@shared/session-user';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
 
@@ -35,20 +33,6 @@ export function useSession(): SessionState {
   return { status: 'signed-out', user: null };
 }
 
-/**
- * Who a page was drawn for, when the server drew it (PAGE_SESSION_META_NAME): the session's answer
- * goes into the cache before the app's first render, so hydration draws the same header and
- * buttons as the server did, and nothing is asked until the answer is due again.
- */
-export function seedSessionFromPage(client: QueryClient): void {
-  const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_SESSION_META_NAME}"]`)?.content;
-  if (embedded === undefined) return;
-  try {
-    client.setQueryData(sessionQueryKey, sessionUserOf({ user: JSON.parse(embedded) as unknown }));
-  } catch {
-    // Not usable: the session is asked for as usual.
-  }
-}
 
 /**
  * Whether someone is signed in, without watching the session: its answer if known, else the

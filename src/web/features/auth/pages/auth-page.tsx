@@ -3,7 +3,6 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
-import { usePageMeta } from '../../../lib/page-meta';
 import { AuthShell } from '../components/auth-shell';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
@@ -12,7 +11,6 @@ import { googleErrorDescription, returnPath } from '../lib/auth-messages';
 
 /** /auth (SPEC §2 Auth): tabs Sign In and Sign Up; a signed-in visitor goes to /dashboard. */
 export default function AuthPage() {
-  usePageMeta({ title: 'Sign In | IdeaHub', description: 'Sign in to IdeaHub or create your account to share ideas and products.' });
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();

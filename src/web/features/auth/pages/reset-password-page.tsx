@@ -10,14 +10,12 @@ import { Field } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
-import { usePageMeta } from '../../../lib/page-meta';
 import { AuthShell } from '../components/auth-shell';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { useAuthConfig } from '../hooks/use-auth-config';
 
 /** /auth/reset-password?token=…: choose a new password (every session is ended). */
 export default function ResetPasswordPage() {
-  usePageMeta({ title: 'Choose a new password | IdeaHub' });
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');

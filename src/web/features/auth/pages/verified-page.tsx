@@ -10,7 +10,6 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { usePageMeta } from '../../../lib/page-meta';
 import { AuthShell } from '../components/auth-shell';
 import { useResendConfirmation } from '../components/resend-confirmation';
 import { sessionQueryKey, useSession } from '../hooks/use-session';
@@ -43,7 +42,6 @@ function ResendForm() {
 
 /** /auth/verified: where the confirmation link lands (signed in when it worked). */
 export default function VerifiedPage() {
-  usePageMeta({ title: 'Email confirmation | IdeaHub' });
   const [params] = useSearchParams();
   const error = params.get('error');
   const queryClient = useQueryClient();

@@ -6,13 +6,11 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Loader2, Ticket, TriangleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
 import { redeemCoupon } from '../api/coupons';
 
 export const REDEEM_TEXT = { done: 'Coupon redeemed' } as const;
 
 export default function RedeemPage() {
-  usePageMeta({ title: 'Redeem coupon | IdeaHub' });
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const id = params.get('id') ?? '';

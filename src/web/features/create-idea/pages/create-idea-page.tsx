@@ -32,7 +32,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../auth/hooks/use-session';
 import { maxUploadBytes, useAppConfig } from '../../ideas/api/app-config';
 import { toEligibility, useEligibility } from '../../ideas/api/eligibility';
@@ -74,7 +73,6 @@ const DEFAULTS: IdeaFormValues = {
 };
 
 export default function CreateIdeaPage() {
-  usePageMeta({ title: 'Share an Idea or Product | IdeaHub' });
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = session.status === 'signed-in';

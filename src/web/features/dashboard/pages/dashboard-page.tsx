@@ -9,7 +9,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { usePageMeta } from '../../../lib/page-meta';
 import { DashboardHeader } from '../components/dashboard-header';
 import { DeleteIdeaDialog } from '../components/delete-idea-dialog';
 import { EmptyPanel } from '../components/empty-panel';
@@ -25,7 +24,6 @@ type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
 export default function DashboardPage() {
-  usePageMeta({ title: 'Dashboard | IdeaHub' });
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'ideas';

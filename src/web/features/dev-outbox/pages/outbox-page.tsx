@@ -6,7 +6,6 @@ import { FullScreenLoading } from '../../../components/layout/full-screen-loadin
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { api, ApiError } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
 
 async function fetchOutbox(): Promise<OutboxMail[] | null> {
   try {
@@ -46,7 +45,6 @@ function MailCard({ mail }: { mail: OutboxMail }) {
 
 /** /dev/outbox: the mails IdeaHub would have sent, in development without a mail server. */
 export default function OutboxPage() {
-  usePageMeta({ title: 'Development outbox | IdeaHub' });
   const outbox = useQuery({ queryKey: ['dev-outbox'], queryFn: fetchOutbox, refetchInterval: 3000, refetchOnWindowFocus: true });
 
   return (

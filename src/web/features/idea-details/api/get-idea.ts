@@ -1,6 +1,5 @@
-import { INITIAL_IDEA_META_NAME } from '@shared/constants';
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ideasKeys } from '../../ideas/api/ideas-keys';
 
@@ -10,16 +9,22 @@ export const ideaQuery = (id: string) =>
     queryFn: () => api<IdeaDetail>(`/api/ideas/${encodeURIComponent(id)}`),
   });
 
+/**
+ * The item. A 'not found' already known (the server's page says so: entry.server.tsx) is final:
+ * it is not asked again on mount, so the page hydrates showing what the server showed.
+ */
 export function useIdea(id: string) {
-  return useQuery(ideaQuery(id));
+  const client = useQueryClient();
+  const options = ideaQuery(id);
+  const knownMissing = (client.getQueryState(options.queryKey)?.error as { status?: unknown } | null | undefined)?.status === 404;
+  return useQuery({ ...options, retryOnMount: !knownMissing });
 }
 
 const DETAILS_PATH = /^\/ideas\/([^/]+)\/?$/;
 
 /**
- * A visit straight to /ideas/{id} asks for the item as the app starts, alongside the page's code
- * (which the server preloads), instead of after that code has arrived and rendered: the picture
- * and text appear one round trip sooner. useIdea then finds the answer in the cache.
+ * A visit straight to /ideas/{id} on a page the server did not draw asks for the item as the app
+ * starts, alongside the page's code, instead of after that code has arrived and rendered.
  */
 export function prefetchIdeaForPath(client: QueryClient, pathname: string): void {
   const match = DETAILS_PATH.exec(pathname);
@@ -29,19 +34,6 @@ export function prefetchIdeaForPath(client: QueryClient, pathname: string): void
     id = decodeURIComponent(match[1]!);
   } catch {
     return;
-  }
-  // A visitor's page carries the item already (idea-page/render.ts): no request needed to show it.
-  const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${INITIAL_IDEA_META_NAME}"]`)?.content;
-  if (embedded) {
-    try {
-      const idea = JSON.parse(embedded) as IdeaDetail;
-      if (idea.id === id) {
-        client.setQueryData(ideaQuery(id).queryKey, idea);
-        return;
-      }
-    } catch {
-      // Not usable: ask the API as usual.
-    }
   }
   void client.prefetchQuery(ideaQuery(id));
 }

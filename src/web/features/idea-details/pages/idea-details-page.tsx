@@ -1,5 +1,4 @@
 import { creatorDisplayName, formatPrice } from '@shared/format';
-import { ideaMetaDescription, ideaPageTitle } from '@shared/rules/idea-meta';
 import { CURRENCY_NAMES } from '@shared/constants';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format } from 'date-fns';
@@ -11,10 +10,11 @@ import { Button } from '../../../components/ui/button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../components/layout/page-meta';
 import { type SessionState, useSession } from '../../auth/hooks/use-session';
 import { useIdea } from '../api/get-idea';
 import { LikeButton } from '../components/like-button';
+import { IdeaPageMeta } from '../components/idea-page-meta';
 import { LockedOverlay } from '../components/locked-overlay';
 import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
 import { BUY_ALERT } from '../lib/buy';
@@ -26,9 +26,9 @@ const DiscussionSection = lazy(() => import('../components/discussion-section').
 const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
 
 export function IdeaNotFound() {
-  usePageMeta({ title: 'Idea not found | IdeaHub' });
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <PageMeta title="Idea not found | IdeaHub" noindex />
       <div className="bg-muted text-muted-foreground mb-5 rounded-full p-4">
         <SearchX className="size-8" aria-hidden />
       </div>
@@ -57,6 +57,7 @@ function BackToHome() {
 function DetailsSkeleton() {
   return (
     <div className="mx-auto min-h-dvh max-w-6xl px-4 py-6 sm:px-6 sm:py-8" aria-busy="true">
+      <PageMeta title="Idea Details | IdeaHub" />
       <BackToHome />
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-10">
         <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
@@ -138,11 +139,6 @@ export default function IdeaDetailsPage() {
   const [unlockMounted, setUnlockMounted] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
 
-  usePageMeta({
-    title: idea ? ideaPageTitle(idea.title) : 'Idea Details | IdeaHub',
-    description: idea ? ideaMetaDescription(idea.title, idea.description) : undefined,
-    canonical: idea && typeof window !== 'undefined' ? `${window.location.origin}/ideas/${idea.id}` : undefined,
-  });
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError || !idea) return <IdeaNotFound />;
@@ -163,6 +159,7 @@ export default function IdeaDetailsPage() {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <IdeaPageMeta idea={idea} />
       <Suspense fallback={null}>
         <BackToHome />
       </Suspense>
@@ -174,7 +171,7 @@ export default function IdeaDetailsPage() {
         <Suspense fallback={null}>
           <div className="bg-muted overflow-hidden rounded-2xl border">
             {idea.imageUrl ? (
-              // The page's largest paint: fetched first (the server also preloads it, idea-page/render.ts).
+              // The page's largest paint: fetched first (the page's head also preloads it: app/document.tsx).
               <img
                 src={idea.imageUrl}
                 alt={idea.title}

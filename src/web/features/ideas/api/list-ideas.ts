@@ -1,6 +1,6 @@
-import { browseCategoryOf, IDEAS_PAGE_SIZE, INITIAL_IDEAS_META_NAME } from '@shared/constants';
+import { browseCategoryOf, IDEAS_PAGE_SIZE } from '@shared/constants';
 import type { IdeaListQuery, IdeaListResponse } from '@shared/schemas/ideas';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ideasKeys } from './ideas-keys';
 
@@ -28,22 +28,3 @@ export function useIdeas(filter: IdeaFilter) {
   });
 }
 
-/**
- * A visitor's home page carries its list's first page (server: features/home-page/render.ts) and
- * shows it already painted: the list goes into the cache before the app's first render, which
- * then draws the very same cards (and hydrates them) without asking the API again.
- */
-export function seedIdeasFromPage(client: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
-  if (location.pathname !== '/') return;
-  const embedded = document.querySelector<HTMLMetaElement>(`meta[name="${INITIAL_IDEAS_META_NAME}"]`)?.content;
-  const filter = browseFilterOf(new URLSearchParams(location.search));
-  if (!embedded) return;
-  try {
-    const page = JSON.parse(embedded) as IdeaListResponse;
-    if (!Array.isArray(page?.items)) return;
-    const data: InfiniteData<IdeaListResponse, string | null> = { pages: [page], pageParams: [null] };
-    client.setQueryData(ideasKeys.list(filter), data);
-  } catch {
-    // Not usable: the list is asked for as usual.
-  }
-}

@@ -2,7 +2,6 @@ import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../auth/hooks/use-session';
 import { IdeasBrowser } from '../components/ideas-browser';
 import { usePeriodicDialog } from '../hooks/use-periodic-dialog';
@@ -11,11 +10,6 @@ const PeriodicDialog = lazy(() => import('../components/periodic-dialogs'));
 
 export default function HomePage() {
   const session = useSession();
-  usePageMeta({
-    title: 'IdeaHub — Discover brilliant ideas and amazing products',
-    description:
-      'IdeaHub is the platform for sharing brilliant ideas and discovering amazing products. Share your ideas with a price, get community feedback and unlock premium insights.',
-  });
   const signedIn = session.status === 'signed-in';
   const [dueDialog, dialogDone] = usePeriodicDialog(session.status);
   return (

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LocalTime } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
-import { usePageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../components/layout/page-meta';
 
 export interface LegalSection {
   /** Anchor id, used by the "On this page" navigation. */
@@ -33,12 +33,12 @@ interface LegalPageProps {
  * to action.
  */
 export function LegalPage({ metaTitle, metaDescription, heading, icon: Icon, intro, sections }: LegalPageProps) {
-  usePageMeta({ title: metaTitle, description: metaDescription });
   // Today on the reader's calendar (the server's day may be another: LocalTime settles it).
   const today = useMemo(() => new Date().toISOString(), []);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageMeta title={metaTitle} description={metaDescription} />
       <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground hover:text-foreground">
         <Link to="/">
           <ArrowLeft aria-hidden="true" />

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
 
 interface Feature {
   title: string;
@@ -67,11 +66,6 @@ const steps: Step[] = [
 ];
 
 export default function AboutPage() {
-  usePageMeta({
-    title: 'About | IdeaHub',
-    description:
-      'IdeaHub is the official platform for sharing brilliant ideas and discovering amazing products. Share ideas with descriptions and pricing, get community feedback and unlock premium features.',
-  });
 
   return (
     <div>

@@ -3,14 +3,9 @@ import { Home } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
 import { Button } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
 
 export default function NotFoundPage() {
   const location = useLocation();
-  usePageMeta({
-    title: 'Page not found | IdeaHub',
-    description: 'The page you are looking for does not exist on IdeaHub.',
-  });
 
   useEffect(() => {
     // The spec asks for the unknown path to be logged: a warning, since the page itself works as meant.

@@ -18,7 +18,6 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
 import { LeavingCards } from '../components/leaving-cards';
 
@@ -88,7 +87,6 @@ const SECTIONS: { title: string; description: string; fields: FieldSpec[] }[] = 
 
 /** /profile (SPEC §2 Profile): view mode with disabled fields; Edit Profile, then Cancel or Save Changes. */
 export default function ProfilePage() {
-  usePageMeta({ title: 'Profile | IdeaHub' });
   const profile = useOwnProfile();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);

@@ -1,0 +1,239 @@
+/**
+ * Every page rendered by React on the server (issue 18): home with its tabs and searches, About,
+ * Privacy, Terms and the not-found page come whole in the HTML, drawn by the app's own components
+ * (src/web/entry.server.tsx, built here as the build does) from the reader's own answers, which
+ * the page carries as its dehydrated query cache for the browser to hydrate. Read as a browser
+ * would with scripts off (jsdom): every value is text, a signed-in person's page is their own,
+ * the signed-in areas are left to the browser, and a failing renderer gets the plain app.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { savedItems } from '../../db/schema.ts';
+import { signedInUser } from '../../../../tests/support/auth.ts';
+import { databaseKinds } from '../../../../tests/support/databases.ts';
+import { createIdea, createUser } from '../../../../tests/support/factories.ts';
+import { cached, metas, pageState, parsePage } from '../../../../tests/support/page-html.ts';
+import { fakeWebBuild, useServerEntryBuild } from '../../../../tests/support/web-build.ts';
+import { useTestServer } from '../../../../tests/support/test-server.ts';
+
+const cardTitles = (root: Element) => [...root.querySelectorAll('main ul li h3')].map((h) => h.textContent);
+
+const webRoot = useServerEntryBuild();
+
+describe.each(databaseKinds())('home from the server on %s', (kind) => {
+  const t = useTestServer(kind, { webRoot });
+
+  it('shows a visitor the hero and the newest cards in the HTML itself, with the same answer for the app', async () => {
+    const owner = await createUser(t.db, { name: 'Tunde Balogun' });
+    await createIdea(t.db, { userId: owner.id, title: 'Older cold rooms', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Solar cold rooms for market women', category: 'idea', price: 250000, currency: 'NGN' });
+    await createIdea(t.db, { userId: owner.id, title: 'Handwoven laptop sleeve', category: 'product' });
+    const res = await t.fetch('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    const doc = parsePage(html);
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    // The head comes from the route (React 19's <title> and <meta>), once each.
+    expect(doc.querySelectorAll('title')).toHaveLength(1);
+    expect(doc.title).toBe('IdeaHub — Discover brilliant ideas and amazing products');
+    expect(metas(doc, 'description')).toHaveLength(1);
+    expect(root.querySelector('h1')?.textContent).toBe('Share brilliant ideas. Discover amazing products.');
+    expect(cardTitles(root)).toEqual(['Handwoven laptop sleeve', 'Solar cold rooms for market women', 'Older cold rooms']);
+    const solar = [...root.querySelectorAll('main ul li')].find((li) => li.textContent?.includes('Solar cold rooms'))!;
+    expect(solar.textContent).toContain('₦250,000');
+    expect(solar.textContent).toContain('by Tunde Balogun');
+    expect(solar.querySelector('a')?.getAttribute('href')).toMatch(/^\/ideas\/[0-9a-f-]{36}$/);
+    // What the visitor's GET /api/ideas answers, for the app to hydrate the same cards.
+    const list = cached(doc, 'ideas', 'list', { category: 'all' });
+    const api = await (await t.fetch('/api/ideas?category=all&limit=20')).json();
+    expect(list?.data).toEqual({ pages: [api], pageParams: [null] });
+    expect(cached(doc, 'session')?.data).toBeNull();
+    expect(cached(doc, 'maintenance')?.data).toMatchObject({ maintenanceMode: false, platformName: 'IdeaHub' });
+    // The header for a visitor; no loading view.
+    expect([...root.querySelectorAll('header nav a[href="/auth"]')].map((a) => a.textContent)).toEqual(['Sign In', 'Join']);
+    expect(root.querySelector('[aria-busy="true"][role="status"]')).toBeNull();
+    expect(root.querySelector('footer')).not.toBeNull();
+  });
+
+  it('paints the category in the address', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Only an idea', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Only a product', category: 'product' });
+    const root = parsePage(await (await t.fetch('/?category=product')).text()).getElementById('root')!;
+    expect(root.querySelector('h2#browse-heading')?.textContent).toBe('Amazing Products');
+    expect(cardTitles(root)).toContain('Only a product');
+    expect(cardTitles(root)).not.toContain('Only an idea');
+    expect(new Set([...root.querySelectorAll('main ul li [data-slot="badge"]')].map((b) => b.textContent))).toEqual(new Set(['product']));
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()).toBe('Products');
+  });
+
+  it('shows titles and names with markup in them as text, and adds no element or handler of its own', async () => {
+    const owner = await createUser(t.db, { name: 'Mallory <img src=x onerror=alert(1)>' });
+    const title = `Well filter <script>window.__xss=1</script> " onfocus="window.__xss=1" data-x="`;
+    await createIdea(t.db, { userId: owner.id, title, description: 'A filter <img src=x onerror=window.__xss=1> for wells. </script><script>window.__xss=1</script>' });
+    const html = await (await t.fetch('/')).text();
+    const doc = parsePage(html);
+    const root = doc.getElementById('root')!;
+    expect(cardTitles(root)[0]).toBe(title);
+    expect(root.textContent).toContain('by Mallory <img src=x onerror=alert(1)>');
+    expect(root.textContent).toContain('A filter <img src=x onerror=window.__xss=1> for wells.');
+    expect(root.querySelectorAll('script, [onerror], [onfocus], [data-x], img[src="x"]').length).toBe(0);
+    expect(html).not.toContain('<script>window.__xss');
+    // The state carries the same text, and cannot end its own element.
+    expect(html).not.toContain('</script><script>window');
+    const item = (cached(doc, 'ideas', 'list', { category: 'all' })?.data as { pages: { items: { title: string }[] }[] }).pages[0]!.items[0]!;
+    expect(item.title).toBe(title);
+    // No script runs but the app's own, from its own files.
+    const scripts = [...doc.querySelectorAll('script')].filter((s) => s.getAttribute('type') !== 'application/json');
+    expect(scripts.map((s) => s.getAttribute('src'))).toEqual(['/theme-init.js', '/assets/index-ENTRY.js']);
+  });
+
+  it("paints a signed-in person's own home: their header, their saved state, for them alone", async () => {
+    const owner = await createUser(t.db);
+    const kept = await createIdea(t.db, { userId: owner.id, title: 'Kept for later' });
+    await createIdea(t.db, { userId: owner.id, title: 'Not kept' });
+    const person = await signedInUser(t, { name: 'Kofi Mensah' });
+    await t.db.insert(savedItems).values({ userId: person.id, ideaId: kept.id });
+    const res = await t.fetch('/', { headers: { cookie: person.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const doc = parsePage(await res.text());
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    // The header knows who is there: Dashboard, not Sign In.
+    expect(root.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    expect(root.querySelector('header a[href="/auth"]')).toBeNull();
+    const pressed = (title: string) => root.querySelector(`button[aria-label="Save ${title}"]`)?.getAttribute('aria-pressed');
+    expect(pressed('Kept for later')).toBe('true');
+    expect(pressed('Not kept')).toBe('false');
+    // The app's first render gets the same: the person and their list.
+    expect(cached(doc, 'session')?.data).toEqual({ id: person.id, name: 'Kofi Mensah', email: person.email, emailVerified: true, role: 'user' });
+    const own = await (await t.fetch('/api/ideas?category=all&limit=20', { headers: { cookie: person.cookie } })).json();
+    expect(cached(doc, 'ideas', 'list', { category: 'all' })?.data).toEqual({ pages: [own], pageParams: [null] });
+    // A visitor's page says so, and keeps nobody's state.
+    const visitor = parsePage(await (await t.fetch('/')).text());
+    expect(cached(visitor, 'session')?.data).toBeNull();
+    expect(visitor.querySelector('button[aria-label="Save Kept for later"]')?.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('paints a search, so the search box works as a plain form: the results, the words searched for, the tab kept', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Solar dryer for cassava', category: 'product' });
+    await createIdea(t.db, { userId: owner.id, title: 'Solar lamp library', category: 'idea' });
+    await createIdea(t.db, { userId: owner.id, title: 'Goat milk soap', category: 'product' });
+    const res = await t.fetch('/?category=product&q=solar');
+    expect(res.status).toBe(200);
+    const root = parsePage(await res.text()).getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    expect(cardTitles(root)).toEqual(['Solar dryer for cassava']);
+    expect(root.textContent).toContain('Search results for "solar"');
+    const form = root.querySelector('form[role="search"]')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/');
+    expect((form.querySelector('input[name="q"]') as HTMLInputElement).value).toBe('solar');
+    expect((form.querySelector('input[name="category"]') as HTMLInputElement).value).toBe('product');
+    // The tabs are links that keep the search.
+    const tabs = [...root.querySelectorAll('[role="tablist"] a[role="tab"]')].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
+    expect(tabs).toEqual([
+      ['All', '/?q=solar'],
+      ['Ideas', '/?category=idea&q=solar'],
+      ['Products', '/?category=product&q=solar'],
+    ]);
+    const none = parsePage(await (await t.fetch('/?q=nothing-like-this')).text()).getElementById('root')!;
+    expect(none.textContent).toContain('No results found');
+  });
+
+  it('draws a search the API refuses as loading, for the app to show its answer', async () => {
+    const res = await t.fetch(`/?q=${'x'.repeat(500)}`);
+    expect(res.status).toBe(200);
+    const doc = parsePage(await res.text());
+    expect(doc.querySelector('#root [aria-label="Loading ideas"]')).not.toBeNull();
+    expect(pageState(doc).queries.queries.map((q) => q.queryKey[0])).not.toContain('ideas');
+  });
+});
+
+describe('the other pages from the server', () => {
+  const t = useTestServer('pglite', { webRoot });
+
+  it.each([
+    ['/about', 'About IdeaHub', 'About | IdeaHub'],
+    ['/privacy', 'Privacy Policy', 'Privacy Policy | IdeaHub'],
+    ['/terms', 'Terms of Service', 'Terms of Service | IdeaHub'],
+  ])('%s comes whole: head, header, page and footer', async (path, words, title) => {
+    const res = await t.fetch(path);
+    expect(res.status).toBe(200);
+    const doc = parsePage(await res.text());
+    expect(doc.title).toBe(title);
+    expect(metas(doc, 'description')).toHaveLength(1);
+    const page = doc.getElementById('root')!;
+    expect(page.hasAttribute('data-server-rendered')).toBe(true);
+    expect(page.querySelector('main h1')?.textContent).toBeTruthy();
+    expect(page.querySelector('main')?.textContent).toContain(words);
+    expect(page.querySelector('header a[href="/auth"]')?.textContent).toBe('Sign In');
+    expect(page.querySelector('footer')).not.toBeNull();
+    expect(page.querySelectorAll('script').length).toBe(0);
+  });
+
+  it('answers an unknown address with the not-found page and 404', async () => {
+    for (const path of ['/no/such/page', '/ideas-of-mine', '/about/more']) {
+      const res = await t.fetch(path);
+      expect(res.status).toBe(404);
+      const doc = parsePage(await res.text());
+      expect(doc.title).toBe('Page not found | IdeaHub');
+      const page = doc.getElementById('root')!;
+      expect(page.hasAttribute('data-server-rendered')).toBe(true);
+      expect(page.querySelector('main h1')?.textContent).toBe('404');
+      expect(page.textContent).toContain('Oops! Page not found');
+    }
+  });
+
+  it("paints a signed-in person's page with their header", async () => {
+    const person = await signedInUser(t);
+    const res = await t.fetch('/about', { headers: { cookie: person.cookie } });
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const page = parsePage(await res.text()).getElementById('root')!;
+    expect(page.hasAttribute('data-server-rendered')).toBe(true);
+    expect(page.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    expect(page.querySelector('header a[href="/auth"]')).toBeNull();
+  });
+
+  it('leaves the signed-in areas to the browser: the document, its assets and who the page is for', async () => {
+    const person = await signedInUser(t, { name: 'Kofi Mensah' });
+    for (const path of ['/dashboard', '/profile', '/create-idea', '/admin', '/admin/users', '/auth']) {
+      const res = await t.fetch(path, { headers: { cookie: person.cookie } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+      const doc = parsePage(await res.text());
+      const root = doc.getElementById('root')!;
+      expect(root.hasAttribute('data-server-rendered'), path).toBe(false);
+      expect(root.childElementCount, path).toBe(0);
+      const state = pageState(doc);
+      expect(state.rendered).toBe(false);
+      expect(state.assets.entry).toBe('/assets/index-ENTRY.js');
+      expect(state.assets.styles).toEqual(['/assets/index-STYLE.css']);
+      expect(cached(doc, 'session')?.data).toMatchObject({ id: person.id, name: 'Kofi Mensah' });
+    }
+  });
+});
+
+describe('a page that cannot be rendered', () => {
+  const broken = fakeWebBuild("export async function preparePage() { throw new Error('boom'); }\nexport async function renderDocument() { throw new Error('boom'); }\nexport const pageStateText = JSON.stringify;");
+  const t = useTestServer('pglite', { webRoot: broken });
+  afterAll(() => rmSync(broken, { recursive: true, force: true }));
+
+  it('serves the plain app, with the right status', async () => {
+    const owner = await createUser(t.db);
+    await createIdea(t.db, { userId: owner.id, title: 'Still listed' });
+    for (const path of ['/', '/about']) {
+      const res = await t.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    expect((await t.fetch('/no/such/page')).status).toBe(404);
+    // The renderer is the server's own code, never a file of the site.
+    expect((await t.fetch('/.server/entry.server.mjs')).status).toBe(404);
+  });
+});
