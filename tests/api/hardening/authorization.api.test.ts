@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coupons, ideaDiscussionMessages, ideaDiscussions, ideas, profiles, users } from '../../../src/server/db/schema.ts';
+import { coupons, ideaDiscussionMessages, ideaDiscussions, ideas, profiles, reports, users } from '../../../src/server/db/schema.ts';
 import { PLATFORM_SETTINGS_DEFAULTS } from '../../../src/shared/schemas/settings.ts';
 import { pngImage, send, shareBody, upload } from '../../../src/server/features/ideas/api-test-helpers.ts';
 import { randomClientIp, type SignedInUser, signedInUser, signUp, TEST_PASSWORD, uniqueEmail } from '../../support/auth.ts';
@@ -141,6 +141,12 @@ const ROWS: Row[] = [
   { op: 'PUT /api/admin/settings', expect: STAFF_ADMIN_ONLY, body: PLATFORM_SETTINGS_DEFAULTS },
   { op: 'POST /api/admin/settings/reset', expect: STAFF_ADMIN_ONLY },
   { op: 'GET /api/admin/audit', expect: STAFF_ADMIN_ONLY },
+  // Reports: anyone signed in, not of one's own item ({item}: a fresh item, the caller's own for 'user').
+  { op: 'POST /api/reports', expect: [401, 403, 201, 201, 201, 201, 201], body: { targetType: 'idea', targetId: '{item}', reason: 'spam' } },
+  // The queue and its decisions (a fresh item with one open report each): moderators and admins.
+  { op: 'GET /api/admin/reports', expect: STAFF_WITH_MODERATOR },
+  { op: 'POST /api/admin/reports/{targetType}/{targetId}/dismiss', expect: STAFF_WITH_MODERATOR },
+  { op: 'POST /api/admin/reports/{targetType}/{targetId}/remove', expect: STAFF_WITH_MODERATOR },
   // ── Mounted outside the OpenAPI document ──
   { op: 'GET /api/auth/get-session', expect: ALL(200), outsideOpenApi: true, personalFor: CALLERS },
   // better-auth's own admin endpoints bypass our role rules: closed to everyone, admins included.
@@ -241,6 +247,10 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
       return template.replace('{id}', caller === 'user' ? me!.id : target.id);
     }
     const item = await itemOf(ownerId);
+    if (template.startsWith('/api/admin/reports/{targetType}/{targetId}/')) {
+      await t.db.insert(reports).values({ reporterId: ctx.callers.other.id, targetType: 'idea', targetId: item.idea.id, ideaId: item.idea.id, reason: 'spam' });
+      return template.replace('{targetType}', 'idea').replace('{targetId}', item.idea.id);
+    }
     if (template === '/api/messages/{id}') return template.replace('{id}', String(item.message.id));
     if (template === '/api/me/coupons/{id}/redeem') return template.replace('{id}', item.coupon.id);
     return template.replace('{id}', item.idea.id);
@@ -259,7 +269,8 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
       return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
     }
     if (row.body !== undefined) headers['content-type'] = 'application/json';
-    const body = row.body === undefined ? undefined : JSON.stringify(row.body).replace('{self}', me?.id ?? 'nobody');
+    let body = row.body === undefined ? undefined : JSON.stringify(row.body).replace('{self}', me?.id ?? 'nobody');
+    if (body?.includes('{item}')) body = body.replace('{item}', (await itemOf(caller === 'user' ? ctx.callers.user.id : ctx.owner.id)).idea.id);
     const abort = new AbortController();
     const res = await t.fetch(path, { method, headers, body, signal: abort.signal });
     if (res.headers.get('content-type')?.includes('text/event-stream')) {
