@@ -28,6 +28,15 @@ function toSessionUser(user: BetterAuthUser): SessionUser {
   return sessionUserOf({ user })!;
 }
 
+/** Sign-in's answer: signed in, or the password was right and a code is asked for next. */
+export type SignInResult = { status: 'signed-in'; user: SessionUser } | { status: 'two-factor' };
+
+/** Setting up two-factor authentication: the authenticator app's otpauth:// address, and the backup codes. */
+export interface TwoFactorSetup {
+  totpURI: string;
+  backupCodes: string[];
+}
+
 export const authClient = {
   /** The signed-in person, or null. Also renews the session cookie when it is due. */
   async getSession(): Promise<SessionUser | null> {
@@ -43,9 +52,37 @@ export const authClient = {
     await api('/api/auth/sign-up/email', { method: 'POST', body: { ...input, callbackURL: AUTH_ROUTES.verified } });
   },
 
-  async signIn(input: { email: string; password: string }): Promise<SessionUser> {
-    const data = await api<{ user: BetterAuthUser }>('/api/auth/sign-in/email', { method: 'POST', body: input });
+  async signIn(input: { email: string; password: string }): Promise<SignInResult> {
+    const data = await api<{ user: BetterAuthUser } | { twoFactorRedirect: true }>('/api/auth/sign-in/email', { method: 'POST', body: input });
+    if ('twoFactorRedirect' in data) return { status: 'two-factor' };
+    return { status: 'signed-in', user: toSessionUser(data.user) };
+  },
+
+  /** Sign-in's second step: a code from the authenticator app, or a backup code (each works once). */
+  async verifySignInCode(input: { code: string; backup: boolean }): Promise<SessionUser> {
+    const path = input.backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
+    const data = await api<{ user: BetterAuthUser }>(path, { method: 'POST', body: { code: input.code } });
     return toSessionUser(data.user);
+  },
+
+  /** Whether the signed-in person's sign-in asks for a code. */
+  async twoFactorEnabled(): Promise<boolean> {
+    const data = await api<{ user: { twoFactorEnabled?: boolean | null } } | null>('/api/auth/get-session');
+    return data?.user.twoFactorEnabled === true;
+  },
+
+  /** Starts turning two-factor on (password checked): the app's address and the backup codes. */
+  startTwoFactor(password: string): Promise<TwoFactorSetup> {
+    return api<TwoFactorSetup>('/api/auth/two-factor/enable', { method: 'POST', body: { password } });
+  },
+
+  /** Finishes turning it on with a first code from the app. */
+  async confirmTwoFactor(code: string): Promise<void> {
+    await api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
+  },
+
+  async disableTwoFactor(password: string): Promise<void> {
+    await api('/api/auth/two-factor/disable', { method: 'POST', body: { password } });
   },
 
   async signOut(): Promise<void> {

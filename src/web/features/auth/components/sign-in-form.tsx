@@ -14,18 +14,27 @@ import { OrDivider } from './auth-shell';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleButton } from './google-button';
 import { UnconfirmedNotice } from './resend-confirmation';
+import { TwoFactorStep } from './two-factor-step';
 
-/** Sign In (SPEC §2 Auth): email, password, and Continue with Google. */
+/**
+ * Sign In (SPEC §2 Auth): email, password, and Continue with Google; then, for people who turned
+ * on two-factor authentication, the code from their authenticator app (or a backup code).
+ */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const queryClient = useQueryClient();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [askCode, setAskCode] = useState(false);
   const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const signIn = useMutation({
     mutationFn: authClient.signIn,
-    onSuccess: (user) => {
-      queryClient.setQueryData(sessionQueryKey, user);
+    onSuccess: (result) => {
+      if (result.status === 'two-factor') {
+        setAskCode(true);
+        return;
+      }
+      queryClient.setQueryData(sessionQueryKey, result.user);
       onSignedIn();
     },
     onError: (error: Error, input) => {
@@ -33,6 +42,18 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       setUnconfirmedEmail(error instanceof ApiError && error.code === 'email_not_verified' ? input.email : null);
     },
   });
+
+  if (askCode) {
+    return (
+      <TwoFactorStep
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          setAskCode(false);
+          form.resetField('password');
+        }}
+      />
+    );
+  }
 
   return (
     <div>

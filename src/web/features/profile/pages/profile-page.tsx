@@ -20,6 +20,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
 import { LeavingCards } from '../components/leaving-cards';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 type FieldName = keyof ProfileFormValues;
 
@@ -215,6 +216,7 @@ export default function ProfilePage() {
           ))}
         </div>
       </form>
+      <TwoFactorCard />
       <LeavingCards />
     </div>
   );

@@ -1,0 +1,159 @@
+/**
+ * Two-factor authentication (issue 14 point 18) in a real Chromium: with the admin setting on, a
+ * new person turns it on in the profile (password, the key beside the QR code typed into an
+ * authenticator, here computed with an independent TOTP library, a first code, the backup codes
+ * downloaded), signs out, signs in and is asked for the code, lands signed in; a backup code
+ * works once; turning it off needs the password. Accessible at each step. The setting is put back
+ * off afterwards (the server is shared with the other journeys).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appTookOver, baseURL, DESKTOP, expectAccessible, useBrowser } from './support/browser.ts';
+import { newPerson, PERSON_PASSWORD } from './support/people.ts';
+
+const DEMO_PASSWORD = 'ideahub-demo-2026';
+const ADMIN = 'admin@ideahub.demo';
+
+const browser = useBrowser();
+
+/**
+ * Every request of this journey comes from 127.0.0.1, like every other journey's: it says it is
+ * from an address of its own (the e2e server trusts 127.0.0.1 as a proxy), so its sign-ins and
+ * codes count against its own per-address limits, not those the other journeys share.
+ */
+async function ownAddress(page: Page) {
+  const b = randomBytes(2);
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.${b[0]}.${(b[1]! % 254) + 1}` });
+}
+
+/** Sets the admin setting enableTwoFactor as the demo admin (the way the settings page saves it). */
+async function setTwoFactorSetting(on: boolean) {
+  const page = await browser.newPage(DESKTOP);
+  await ownAddress(page);
+  const request = page.context().request;
+  const origin = new URL(baseURL()).origin;
+  const signedIn = await request.post(`${baseURL()}/api/auth/sign-in/email`, { headers: { origin }, data: { email: ADMIN, password: DEMO_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const current = (await (await request.get(`${baseURL()}/api/admin/settings`)).json()) as { settings: Record<string, unknown> };
+  const saved = await request.put(`${baseURL()}/api/admin/settings`, { headers: { origin }, data: { ...current.settings, enableTwoFactor: on } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.close();
+}
+
+function codeFor(key: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+async function signOut(page: Page) {
+  const res = await page.context().request.post(`${baseURL()}/api/auth/sign-out`, { headers: { origin: new URL(baseURL()).origin }, data: {} });
+  expect(res.status()).toBe(200);
+}
+
+/** The password step of the sign-in form; the code step follows for this person. */
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/auth');
+  await appTookOver(page);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel(/^Password/).fill(PERSON_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  return page.getByRole('form', { name: 'Two-factor authentication' });
+}
+
+describe('two-factor authentication', () => {
+  afterAll(async () => {
+    await setTwoFactorSetting(false);
+  });
+
+  it('turns on in the profile, asks for the code at sign-in, takes a backup code once, turns off', async () => {
+    await setTwoFactorSetting(true);
+    const page = await browser.newPage(DESKTOP);
+    const person = await newPerson(page.context(), { name: 'Tobi Twofactor', contactInfo: 'tobi@example.test' });
+    // After the sign-up: the development outbox answers this machine only.
+    await ownAddress(page);
+
+    // Turning it on: password, key, first code, backup codes.
+    await page.goto('/profile');
+    await appTookOver(page);
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
+    await card.getByText('Off', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await card.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Turn on two-factor authentication' }).waitFor();
+    await dialog.getByLabel(/^Password/).fill('not my password');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('That password is not right.').waitFor();
+    await dialog.getByLabel(/^Password/).fill(PERSON_PASSWORD);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('heading', { name: 'Scan the QR code' }).waitFor();
+    await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectAccessible(page);
+    const key = (await dialog.getByTestId('two-factor-key').textContent())!;
+    expect(key.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+    await dialog.getByLabel(/^6-digit code/).fill('12345');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByText('The code is 6 digits.').waitFor();
+    await dialog.getByLabel(/^6-digit code/).fill(codeFor(key));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByRole('heading', { name: 'Save your backup codes' }).waitFor();
+    const codes = (await dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    await expectAccessible(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download codes' }).click()]);
+    expect(download.suggestedFilename()).toBe('ideahub-backup-codes.txt');
+    const saved = await readFile((await download.path())!, 'utf8');
+    for (const code of codes) expect(saved).toContain(code);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await card.getByText('On', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Turn off two-factor authentication' }).waitFor();
+
+    // Signing in asks for the code after the password.
+    await signOut(page);
+    let step = await passwordStep(page, person.email);
+    await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    await expectAccessible(page);
+    await step.getByLabel(/^Authentication code/).fill(codeFor(key));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+    // A backup code works once.
+    await signOut(page);
+    step = await passwordStep(page, person.email);
+    await page.getByRole('button', { name: 'Use a backup code' }).click();
+    await step.getByLabel(/^Backup code/).fill(codes[0]!);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await signOut(page);
+    step = await passwordStep(page, person.email);
+    await page.getByRole('button', { name: 'Use a backup code' }).click();
+    await step.getByLabel(/^Backup code/).fill(codes[0]!);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByText('That backup code is not right, or it has been used already.').waitFor();
+    await expectAccessible(page);
+    await step.getByLabel(/^Backup code/).fill(codes[1]!.replace('-', ''));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // Turning it off needs the password; then the password alone signs in.
+    await page.goto('/profile');
+    await appTookOver(page);
+    await card.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await dialog.getByRole('heading', { name: 'Turn off two-factor authentication?' }).waitFor();
+    await dialog.getByLabel(/^Password/).fill(PERSON_PASSWORD);
+    await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await card.getByText('Off', { exact: true }).waitFor();
+    await signOut(page);
+    const signIn = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
+      headers: { origin: new URL(baseURL()).origin },
+      data: { email: person.email, password: PERSON_PASSWORD },
+    });
+    expect(((await signIn.json()) as { user?: { id: string } }).user?.id).toBe(person.id);
+    // One journey of five sign-ins: about 40 s on a quiet machine.
+  }, 180_000);
+});
