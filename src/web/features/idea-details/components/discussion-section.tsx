@@ -78,7 +78,7 @@ function MessageItem({
           target={{ targetType: 'message', targetId: String(message.id) }}
           subject="message"
           label={`Report message from ${name}`}
-          className="h-8 shrink-0 px-2 opacity-70 group-hover:opacity-100 focus-visible:opacity-100"
+          className="h-8 shrink-0 px-2"
         />
       ) : null}
       {canRemove ? (
