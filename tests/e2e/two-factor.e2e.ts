@@ -1,10 +1,11 @@
 /**
- * Two-factor authentication (issue 14 point 18) in a real Chromium: with the admin setting on, a
- * new person turns it on in the profile (password, the key beside the QR code typed into an
- * authenticator, here computed with an independent TOTP library, a first code, the backup codes
- * downloaded), signs out, signs in and is asked for the code, lands signed in; a backup code
- * works once; turning it off needs the password. Accessible at each step. The setting is put back
- * off afterwards (the server is shared with the other journeys).
+ * Two-factor authentication (issue 14 point 18) in a real Chromium: the profile offers nothing
+ * while the admin setting is off; with it on, a new person turns it on in the profile (password,
+ * the key beside the QR code typed into an authenticator, here computed with an independent TOTP
+ * library, a first code, the backup codes downloaded), signs out, signs in and is asked for the
+ * code, lands signed in; a backup code works once; turning it off needs the password. Accessible
+ * at each step. The setting is put back off afterwards (the server is shared with the other
+ * journeys).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -70,13 +71,22 @@ describe('two-factor authentication', () => {
   });
 
   it('turns on in the profile, asks for the code at sign-in, takes a backup code once, turns off', async () => {
-    await setTwoFactorSetting(true);
     const page = await browser.newPage(DESKTOP);
     const person = await newPerson(page.context(), { name: 'Tobi Twofactor', contactInfo: 'tobi@example.test' });
     // After the sign-up: the development outbox answers this machine only.
     await ownAddress(page);
 
+    // While the setting is off (the default), the profile has no such card.
+    await page.goto('/profile');
+    await appTookOver(page);
+    await page.getByRole('heading', { name: 'Danger zone' }).waitFor();
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    // Once the page has asked what it needs (the site's account settings, the person's status).
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: 'Two-factor authentication' }).count()).toBe(0);
+
     // Turning it on: password, key, first code, backup codes.
+    await setTwoFactorSetting(true);
     await page.goto('/profile');
     await appTookOver(page);
     const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
