@@ -39,8 +39,12 @@ export interface TwoFactorSetup {
 
 export const authClient = {
   /** The signed-in person, or null. Also renews the session cookie when it is due. */
+  /**
+   * Who is signed in. Never renews the session: the app rechecks it in the background (every
+   * 10 minutes, on focus), and an open tab is not use, so the admin's idle timeout still ends it.
+   */
   async getSession(): Promise<SessionUser | null> {
-    return sessionUserOf(await api<{ user: BetterAuthUser } | null>('/api/auth/get-session'));
+    return sessionUserOf(await api<{ user: BetterAuthUser } | null>('/api/auth/get-session', { query: { disableRefresh: true } }));
   },
 
   getAuthConfig(): Promise<AuthConfig> {

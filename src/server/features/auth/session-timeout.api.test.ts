@@ -104,6 +104,22 @@ describe.each(databaseKinds())('idle session timeout on %s', (kind) => {
     expect(await use(busy.cookie)).toBe(401);
   });
 
+  it("does not count the app's background session checks as use: an open tab left alone still ends", async () => {
+    await changeSettings(t, admin, { sessionTimeout: 24 });
+    const away = await signedInUser(t, { name: 'Away Ama' });
+    // The app's own check (web: authClient.getSession) every 10 minutes while the tab is open.
+    const check = (cookie: string) => t.fetch('/api/auth/get-session?disableRefresh=true', { headers: { cookie } });
+    await age(away.cookie, 20);
+    const before = (await sessionRow(away.cookie))!.expiresAt;
+    const answer = await check(away.cookie);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { user: { id: string } }).user.id).toBe(away.id);
+    expect((await sessionRow(away.cookie))!.expiresAt).toEqual(before);
+    await age(away.cookie, 5);
+    expect(((await (await check(away.cookie)).json()) as unknown) ?? null).toBeNull();
+    expect(await use(away.cookie)).toBe(401);
+  });
+
   it('applies a new timeout without a restart: to new sessions and to those already open', async () => {
     await changeSettings(t, admin, { sessionTimeout: 24 });
     const before = await signedInUser(t, { name: 'Early Emeka' });
