@@ -3,17 +3,18 @@
  * every later insert into ideas is recorded once by the trigger (multi-row inserts too), and
  * neither an item's edit nor its deletion changes the ledger.
  */
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type DatabaseKind, databaseKinds } from '../../../tests/support/databases.ts';
-import { createIdea, createUser } from '../../../tests/support/factories.ts';
+import { createIdea } from '../../../tests/support/factories.ts';
 import { type Database, migrationsFolder, openPglite, openPostgres } from './client.ts';
 import * as schema from './schema.ts';
 import { ideas, shares } from './schema.ts';
@@ -57,7 +58,9 @@ describe.each(databaseKinds())('the share ledger on %s', (kind) => {
     const { database, drop } = await openMigratedTo(kind, folder);
     try {
       const { db } = database;
-      const ada = await createUser(db);
+      // The users table as it was then (later migrations add columns the factory would write).
+      const ada = { id: randomUUID() };
+      await db.execute(sql`insert into users (id, name, email, email_verified) values (${ada.id}, 'Ada Lovelace', ${`${ada.id}@example.test`}, true)`);
       const t0 = Date.now() - 100 * 3_600_000;
       const before = [
         await createIdea(db, { userId: ada.id, category: 'idea', createdAt: new Date(t0) }),
