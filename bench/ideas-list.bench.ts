@@ -14,10 +14,8 @@
  * and replayed by pgbench at the same concurrency. Prints a table and appends it to
  * bench/RESULTS.md. Traffic stays on 127.0.0.1; every run is bounded in time.
  */
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.ts';
@@ -25,6 +23,7 @@ import { openPostgres } from '../src/server/db/client.ts';
 import { encodeCursor } from '../src/server/features/ideas/cursor.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
+import { drive as driveLoad, type LoadRequest, type LoadRun } from './load.ts';
 import { captureQueries, pgbench, type PgbenchResult, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, RARE_COUNT, RARE_WORD, seed, withDatabase } from './seed.ts';
 
@@ -60,78 +59,9 @@ interface Result {
   sql: string;
 }
 
-/**
- * The load generator: autocannon in a child process (so it does not steal the server's event
- * loop; autocannon changes its reporting inside worker threads), one connection per simulated
- * client, each cycling through its own list of requests.
- */
-const LOADER_SOURCE = `
-const workerData = JSON.parse(process.env.BENCH_LOAD);
-const autocannon = require(workerData.autocannonPath);
-const { base, perConnection, seconds } = workerData;
-let next = 0;
-const instance = autocannon({
-  url: base,
-  connections: perConnection.length,
-  duration: seconds,
-  headers: { 'accept-encoding': 'gzip' },
-  requests: [{
-    setupRequest: (req, context) => {
-      if (context.connection === undefined) { context.connection = next++ % perConnection.length; context.i = 0; }
-      const list = perConnection[context.connection];
-      const r = list[context.i++ % list.length];
-      return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...(r.headers || {}) } };
-    },
-  }],
-}, (err, result) => {
-  if (err) { process.stdout.write(JSON.stringify({ error: String(err) })); return; }
-  process.stdout.write(JSON.stringify({
-    requests: result.requests.total,
-    rps: result.requests.total / (result.duration || seconds),
-    p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max,
-    errors: result.errors + result.timeouts + result.non2xx,
-  }));
-});
-`;
-
-interface LoadRequest {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-}
-
-interface LoadRun {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-}
-
-const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
-
 function drive(base: string, perConnection: LoadRequest[][], seconds: number): Promise<LoadRun> {
   // One list for everyone: as many connections as the benchmark uses, all sending it.
-  const lists = perConnection.length === 1 ? Array.from({ length: CONNECTIONS }, () => perConnection[0]!) : perConnection;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOADER_SOURCE], {
-      env: { ...process.env, BENCH_LOAD: JSON.stringify({ base, perConnection: lists, seconds, autocannonPath }) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        const m = JSON.parse(out) as LoadRun | { error: string };
-        if ('error' in m) reject(new Error(m.error));
-        else resolve(m);
-      } catch {
-        reject(new Error(`load generator exited with ${code}: ${out.slice(-500)}`));
-      }
-    });
-  });
+  return driveLoad(base, perConnection, seconds, CONNECTIONS);
 }
 
 /** Items per page of a list answer, or '' for answers that are not lists. */

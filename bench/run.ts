@@ -4,20 +4,25 @@
  *   npm run bench                      # 100,000 items, 10 s per figure; search at 1,000,000 items
  *   npm run bench -- --items 1000000   # the large run (every list figure at 1,000,000 items)
  *   npm run bench -- --small           # 1,000 items, ~2 s per figure: proves the harness works (CI)
+ *   npm run bench -- --only pages       # some steps only (names below, comma-separated)
  *
- * Steps (each records the load average beside its figures; the machine may be busy):
- *  1. bench/ideas-list.bench.ts: list, deep page, category, searches, details, signed-in list,
+ * Steps (each records the load average beside its figures; the machine may be busy), with their
+ * names for --only:
+ *  1. list: bench/ideas-list.bench.ts: list, deep page, category, searches, details, signed-in list,
  *     search and details, like toggle at 50 connections (autocannon), each beside the same SQL
  *     run by pgbench at the same concurrency (in-process app on a throwaway PostgreSQL database,
- *     kept here for step 3 and dropped at the end).
- *  2. bench/search-scale.bench.ts: search at 1,000,000 items (20,000 in small mode), trigram
+ *     kept here for steps 4 and 5 and dropped at the end).
+ *  2. search: bench/search-scale.bench.ts: search at 1,000,000 items (20,000 in small mode), trigram
  *     index against a sequential ILIKE.
- *  3. bench/realtime.bench.ts: SSE fan-out over two instances.
- *  4. The production server as a child process (`node dist/server/main.js`) on that database under
- *     the list load: req/s, p50/p99, and its resident memory (VmRSS from /proc).
- *  5. Embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
- *  6. The production bundle per route (gzip and brotli), built into a temporary folder.
- *  7. Lighthouse (bench/lighthouse.ts) on home and a details page, desktop and mobile presets.
+ *  3. realtime: bench/realtime.bench.ts: SSE fan-out over two instances.
+ *  4. server: the production server as a child process (`node dist/server/main.js`) on that
+ *     database under the list load: req/s, p50/p99, and its resident memory (VmRSS from /proc).
+ *  5. pages: bench/pages.bench.ts, home and details rendered by React on the server for a visitor
+ *     (50 connections) and a signed-in person (10 and 50), each beside the API request it is drawn
+ *     from (issue 18 point 5); on step 1's database, or a database of its own without step 1.
+ *  6. cold: embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
+ *  7. bundle: the production bundle per route (gzip and brotli), built into a temporary folder.
+ *  8. lighthouse: Lighthouse (bench/lighthouse.ts) on home and a details page, desktop and mobile presets.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Local only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -46,6 +51,12 @@ const CONNECTIONS = 50;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 if (!Number.isInteger(ITEMS) || ITEMS < 1) throw new Error('--items needs a positive whole number');
+const STEPS = ['list', 'search', 'realtime', 'server', 'pages', 'cold', 'bundle', 'lighthouse'];
+const onlyArg = args.indexOf('--only');
+const ONLY = onlyArg >= 0 ? new Set((args[onlyArg + 1] ?? '').split(',').filter(Boolean)) : null;
+if (ONLY && (ONLY.size === 0 || [...ONLY].some((s) => !STEPS.includes(s)))) throw new Error(`--only needs steps among ${STEPS.join(', ')}`);
+/** Whether this run includes the step. */
+const runs = (step: string) => !ONLY || ONLY.has(step);
 
 const report: string[] = [];
 const children = new Set<ChildProcess>();
@@ -171,7 +182,7 @@ async function loadWithMemory(server: Server, paths: string[], seconds: number) 
 
 async function coldStarts() {
   note('');
-  note('### 5. Embedded cold start (PGlite) to /readyz');
+  note('### 6. Embedded cold start (PGlite) to /readyz');
   const fresh: number[] = [];
   for (let i = 0; i < (SMALL ? 1 : 3); i++) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-cold-'));
@@ -204,7 +215,7 @@ async function coldStarts() {
 
 async function bundles() {
   note('');
-  note('### 6. Production bundle per route (JS a first visit loads: entry + the route chunk and their static imports)');
+  note('### 7. Production bundle per route (JS a first visit loads: entry + the route chunk and their static imports)');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'ideahub-bench-web-'));
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -225,7 +236,7 @@ async function bundles() {
 
 async function lighthouse() {
   note('');
-  note(`### 7. Lighthouse (performance; desktop and mobile presets) in Debian's Chromium, median of ${SMALL ? 1 : 3} run(s)`);
+  note(`### 8. Lighthouse (performance; desktop and mobile presets) in Debian's Chromium, median of ${SMALL ? 1 : 3} run(s)`);
   const demo = await startDemoServer(root);
   try {
     const rows = await runLighthouse(demo.url, ['/', await firstIdeaPath(demo.url)], { runs: SMALL ? 1 : 3 });
@@ -240,50 +251,59 @@ async function lighthouse() {
 async function main() {
   const cpus = os.cpus();
   const started = new Date();
-  note(`## bench harness (npm run bench${SMALL ? ' -- --small' : ''}) — ${started.toISOString()}`);
+  note(`## bench harness (npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}) — ${started.toISOString()}`);
   note('');
   note(
     `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; ` +
       `${ITEMS.toLocaleString('en')} items, ${SECONDS} s per list figure, ${CONNECTIONS} connections. Load average (1 / 5 / 15 min) at the start: ${load()}.` +
-      (SMALL ? ' Small mode proves the harness works; its figures judge nothing.' : ''),
+      (SMALL ? ' Small mode proves the harness works; its figures judge nothing.' : '') +
+      (ONLY ? ` Steps run: ${[...ONLY].join(', ')}.` : ''),
   );
   (buildIfStale as () => void)();
+  const label = `from npm run bench${SMALL ? ' --small' : ''}`;
 
-  // 1. The list benchmark (appends its own table to RESULTS.md); keep its database for step 4.
-  const listOut = await runScript('bench/ideas-list.bench.ts', {
-    BENCH_ITEMS: String(ITEMS),
-    BENCH_PEOPLE: String(SMALL ? 100 : 3000),
-    BENCH_SECONDS: String(SECONDS),
-    BENCH_KEEP: '1',
-    BENCH_LABEL: `from npm run bench${SMALL ? ' --small' : ''}`,
-  });
-  const dbName = /kept database (\S+)/.exec(listOut)?.[1];
-  note('');
-  note(`### 1. ideas list: the 'ideas list' table above, appended by bench/ideas-list.bench.ts in this run. Load after it: ${load()}`);
-  const summary = /BENCH_SUMMARY (.*)/.exec(listOut)?.[1];
-  if (summary) {
-    const rows = JSON.parse(summary) as { name: string; rps: number; p99: number; pgTps: number | null; errors: number }[];
-    const visitors = rows.filter((r) => !r.name.includes('signed in') && !r.name.startsWith('details'));
-    const worstP99 = Math.max(...visitors.map((r) => r.p99));
-    const ratios = visitors.filter((r) => r.pgTps).map((r) => r.rps / r.pgTps!);
-    note(`- list and search as visitors: worst p99 ${worstP99.toFixed(1)} ms (target under 25 ms); IdeaHub / PostgreSQL ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (target at least 0.5)`);
-    const signedIn = rows.filter((r) => r.name.includes('signed in'));
-    if (signedIn.length) {
-      note(`- signed in (never cached): ${signedIn.map((r) => `${r.name} p99 ${r.p99.toFixed(0)} ms, ratio ${r.pgTps ? (r.rps / r.pgTps).toFixed(2) : '–'}`).join('; ')}`);
+  // 1. The list benchmark (appends its own table to RESULTS.md); keep its database for steps 4 and 5.
+  let dbName: string | undefined;
+  if (runs('list')) {
+    const listOut = await runScript('bench/ideas-list.bench.ts', {
+      BENCH_ITEMS: String(ITEMS),
+      BENCH_PEOPLE: String(SMALL ? 100 : 3000),
+      BENCH_SECONDS: String(SECONDS),
+      BENCH_KEEP: '1',
+      BENCH_LABEL: label,
+    });
+    dbName = /kept database (\S+)/.exec(listOut)?.[1];
+    note('');
+    note(`### 1. ideas list: the 'ideas list' table above, appended by bench/ideas-list.bench.ts in this run. Load after it: ${load()}`);
+    const summary = /BENCH_SUMMARY (.*)/.exec(listOut)?.[1];
+    if (summary) {
+      const rows = JSON.parse(summary) as { name: string; rps: number; p99: number; pgTps: number | null; errors: number }[];
+      const visitors = rows.filter((r) => !r.name.includes('signed in') && !r.name.startsWith('details'));
+      const worstP99 = Math.max(...visitors.map((r) => r.p99));
+      const ratios = visitors.filter((r) => r.pgTps).map((r) => r.rps / r.pgTps!);
+      note(`- list and search as visitors: worst p99 ${worstP99.toFixed(1)} ms (target under 25 ms); IdeaHub / PostgreSQL ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (target at least 0.5)`);
+      const signedIn = rows.filter((r) => r.name.includes('signed in'));
+      if (signedIn.length) {
+        note(`- signed in (never cached): ${signedIn.map((r) => `${r.name} p99 ${r.p99.toFixed(0)} ms, ratio ${r.pgTps ? (r.rps / r.pgTps).toFixed(2) : '–'}`).join('; ')}`);
+      }
     }
   }
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
     // 2. Search at scale (appends its own section).
-    await runScript('bench/search-scale.bench.ts', SMALL ? { BENCH_ITEMS: '20000', BENCH_REPEATS: '10' } : {});
-    note(`### 2. search at scale: the 'search at scale' section above, appended by bench/search-scale.bench.ts in this run. Load after it: ${load()}`);
+    if (runs('search')) {
+      await runScript('bench/search-scale.bench.ts', SMALL ? { BENCH_ITEMS: '20000', BENCH_REPEATS: '10' } : {});
+      note(`### 2. search at scale: the 'search at scale' section above, appended by bench/search-scale.bench.ts in this run. Load after it: ${load()}`);
+    }
 
     // 3. Realtime fan-out (appends its own section).
-    await runScript('bench/realtime.bench.ts', SMALL ? { SUBSCRIBERS: '100', MESSAGES: '40', RATE: '20' } : {});
-    note(`### 3. realtime: the 'realtime fan-out' section above, appended by bench/realtime.bench.ts in this run. Load after it: ${load()}`);
+    if (runs('realtime')) {
+      await runScript('bench/realtime.bench.ts', SMALL ? { SUBSCRIBERS: '100', MESSAGES: '40', RATE: '20' } : {});
+      note(`### 3. realtime: the 'realtime fan-out' section above, appended by bench/realtime.bench.ts in this run. Load after it: ${load()}`);
+    }
 
-    if (dbName) {
+    if (runs('server') && dbName) {
       const url = withDatabase(ADMIN_URL, dbName);
       // 4. The production server as a child process: throughput and resident memory under load.
       note('');
@@ -302,12 +322,34 @@ async function main() {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
       }
-    } else note('- the list benchmark kept no database: server memory skipped');
+    } else if (runs('server')) note('- the list benchmark kept no database: server memory skipped');
 
-    // 5, 6.
-    await coldStarts();
-    await bundles();
-    await lighthouse();
+    // 5. Server-rendered pages (appends its own section), on step 1's database when there is one.
+    if (runs('pages')) {
+      const pagesOut = await runScript('bench/pages.bench.ts', {
+        BENCH_ITEMS: String(ITEMS),
+        BENCH_PEOPLE: String(SMALL ? 100 : 3000),
+        BENCH_SECONDS: String(SECONDS),
+        BENCH_LABEL: label,
+        ...(dbName ? { BENCH_DATABASE: dbName } : {}),
+      });
+      note('');
+      note(`### 5. server-rendered pages: the 'Server-rendered pages (issue 18)' section above, appended by bench/pages.bench.ts in this run. Load after it: ${load()}`);
+      const summary = /BENCH_SUMMARY (.*)/.exec(pagesOut)?.[1];
+      if (summary) {
+        const rows = JSON.parse(summary) as { group: string; name: string; connections: number; rps: number; p99: number; errors: number; ratio: number | null; target: number | null; pass: boolean | null }[];
+        for (const r of rows.filter((row) => row.target !== null)) {
+          note(`- ${r.group}, ${r.connections} connections, ${r.name}: p99 ${r.p99.toFixed(1)} ms (target under ${r.target} ms: ${r.pass ? 'PASS' : 'FAIL'}), ${r.rps.toFixed(0)} req/s, page / API ${r.ratio?.toFixed(2) ?? '–'}`);
+        }
+        const at50 = rows.filter((r) => r.ratio !== null && r.connections === 50 && r.group.includes('signed in'));
+        note(`- signed in at 50 connections, page / API: ${at50.map((r) => `${r.group.split(',')[0]} ${r.name.includes('every time') ? 'rendered every time' : 'as served'} ${r.ratio!.toFixed(2)}`).join('; ')}`);
+      }
+    }
+
+    // 6, 7, 8.
+    if (runs('cold')) await coldStarts();
+    if (runs('bundle')) await bundles();
+    if (runs('lighthouse')) await lighthouse();
   } finally {
     if (dbName) await admin.query(`drop database if exists "${dbName}" with (force)`).catch((e: unknown) => console.error('could not drop', dbName, e));
     await admin.end();
