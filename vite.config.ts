@@ -30,6 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [{ find: '@shared', replacement: r('./src/shared') }, { find: '@web', replacement: r('./src/web') }],
   },
   ssr: { noExternal: true },
+  // The server entry is only ever built for production: React's production build whatever
+  // NODE_ENV the server runs with (otherwise `npm start` rendered with React's development build).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild ? ssrBuild : {
     outDir: r('./dist/web'),
     emptyOutDir: true,

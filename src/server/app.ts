@@ -50,7 +50,7 @@ export interface AppDeps {
   /** Who is asking; filled in by the accounts feature. */
   resolveViewer?: (c: Context<AppEnv>) => Promise<Viewer | null>;
   /** Sign-up, sign-in and sessions (better-auth at /api/auth/*); provides resolveViewer too. */
-  accounts?: Pick<Accounts, 'resolveViewer' | 'register' | 'devOutboxOpenTo'>;
+  accounts?: Pick<Accounts, 'resolveViewer' | 'register' | 'devOutboxOpenTo'> & Partial<Pick<Accounts, 'clientIpOf'>>;
   /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
   realtime?: DiscussionRealtime;
   /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
@@ -203,7 +203,7 @@ export function createApp(deps: AppDeps) {
     if (asset) return asset;
     let askedApi = false;
     // What the page is drawn from: the reader's own answers of the API, through the whole app.
-    const data = pageDataFor(c, (path, init) => app.request(path, init));
+    const data = pageDataFor(c, (path, init) => app.request(path, init), deps.accounts?.clientIpOf?.(c) ?? null);
     const ask = data.ask;
     data.ask = (apiPath) => ((askedApi = true), ask(apiPath));
     const page = await renderWebPage(c, web, data);

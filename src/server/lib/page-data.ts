@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { sessionUserOf } from '../../shared/session-user.ts';
 import { carriesCredentials } from '../features/auth/auth.ts';
+import { CLIENT_IP_HEADER } from '../features/auth/client-ip.ts';
 
 export interface PageData {
   /** Whether the reader sent credentials (their page is theirs alone: `private`). */
@@ -22,9 +23,14 @@ export interface PageData {
 
 type Request = (path: string, init: RequestInit) => Response | Promise<Response>;
 
-export function pageDataFor(c: Context, request: Request): PageData {
+/**
+ * `clientIp`: the reader's address, which the page's own requests carry, so per-address limits
+ * (better-auth's on get-session among them) count the reader, not every page's reader as one.
+ */
+export function pageDataFor(c: Context, request: Request, clientIp: string | null): PageData {
   const signedIn = carriesCredentials(c.req.raw.headers);
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+  if (clientIp) headers[CLIENT_IP_HEADER] = clientIp;
   if (signedIn) {
     const cookie = c.req.header('cookie');
     const authorization = c.req.header('authorization');

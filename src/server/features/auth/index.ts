@@ -15,7 +15,7 @@ import type { Viewer } from '../ideas/service.ts';
 import { getCachedPlatformSettings, getPlatformSettings } from '../settings/service.ts';
 import { AUTH_BASE_PATH, type Auth, carriesCredentials, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
 import { trustedProxyMatcher } from './client-ip.ts';
-import { devOutboxOpenTo, registerAuthRoutes } from './routes.ts';
+import { clientIpOf, devOutboxOpenTo, registerAuthRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { createSessionLookup } from './session-lookup.ts';
 import { sessionWindow, shortenIdleSessions } from './session-timeout.ts';
@@ -30,6 +30,8 @@ export interface Accounts {
   register(app: OpenAPIHono<AppEnv>): void;
   /** Whether this request may see the development outbox (its API and its page): this machine only. */
   devOutboxOpenTo(c: Context): boolean;
+  /** The client address of a request (the socket, or a trusted proxy's X-Forwarded-For), or null. */
+  clientIpOf(c: Context<AppEnv>): string | null;
   close(): void;
 }
 
@@ -102,6 +104,7 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
       registerAuthRoutes(app, { auth, mailer, isTrustedProxy, googleEnabled });
     },
     devOutboxOpenTo: (c) => devOutboxOpenTo(mailer, c),
+    clientIpOf: (c) => clientIpOf(c, isTrustedProxy),
     close() {
       mailer.close();
     },

@@ -12,7 +12,7 @@ import { isLocalRequest, socketAddress } from '../../lib/local-peer.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
-import { CLIENT_IP_HEADER, resolveClientIp } from './client-ip.ts';
+import { CLIENT_IP_HEADER, normalizeIp, resolveClientIp } from './client-ip.ts';
 import { consumeEmailLimit, emailLimitKey } from './email-rate-limit.ts';
 import { rewriteAuthErrorResponse } from './error-body.ts';
 import { EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
@@ -50,7 +50,12 @@ export function devOutboxOpenTo(mailer: Mailer, c: Context): boolean {
 }
 
 export function clientIpOf(c: Context<AppEnv>, isTrustedProxy: (ip: string) => boolean): string | null {
-  return resolveClientIp({ socketAddress: socketAddress(c), forwardedFor: c.req.header('x-forwarded-for'), isTrustedProxy });
+  const socket = socketAddress(c);
+  // No socket: a request the server makes to itself (app.request, a page asking the API as its
+  // reader: lib/page-data.ts), which names the address of the request it is made for. Nothing
+  // from outside arrives without a socket.
+  if (socket === null) return normalizeIp(c.req.header(CLIENT_IP_HEADER));
+  return resolveClientIp({ socketAddress: socket, forwardedFor: c.req.header('x-forwarded-for'), isTrustedProxy });
 }
 
 /** The email address a sign-up / sign-in / mail request is about, from its JSON or form body. */

@@ -6,9 +6,11 @@
  * would with scripts off (jsdom): every value is text, a signed-in person's page is their own,
  * the signed-in areas are left to the browser, and a failing renderer gets the plain app.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { savedItems } from '../../db/schema.ts';
+import { like } from 'drizzle-orm';
+import { rateLimits, savedItems } from '../../db/schema.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
@@ -19,6 +21,15 @@ import { useTestServer } from '../../../../tests/support/test-server.ts';
 const cardTitles = (root: Element) => [...root.querySelectorAll('main ul li h3')].map((h) => h.textContent);
 
 const webRoot = useServerEntryBuild();
+
+describe('the server entry as built', () => {
+  it("renders with React's production build whatever NODE_ENV the server runs with", () => {
+    const code = readFileSync(path.join(webRoot, '.server', 'entry.server.mjs'), 'utf8');
+    expect(code).toContain('renderToPipeableStream');
+    expect(code).not.toContain('process.env.NODE_ENV');
+    expect(code).not.toContain('react-dom-server.node.development');
+  });
+});
 
 describe.each(databaseKinds())('home from the server on %s', (kind) => {
   const t = useTestServer(kind, { webRoot });
@@ -216,6 +227,26 @@ describe('the other pages from the server', () => {
       expect(state.assets.styles).toEqual(['/assets/index-STYLE.css']);
       expect(cached(doc, 'session')?.data).toMatchObject({ id: person.id, name: 'Kofi Mensah' });
     }
+  });
+});
+
+describe("a signed-in page's own requests", () => {
+  // Behind a trusted proxy, so the reader's address is one the test chooses.
+  const t = useTestServer('pglite', { webRoot, env: { TRUSTED_PROXIES: '127.0.0.1' } });
+  const sessionCheckKeys = async () =>
+    (await t.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, '%get-session%'))).map((r) => r.key);
+
+  it("count against the reader's address, not one slot for every reader", async () => {
+    const person = await signedInUser(t);
+    await t.db.delete(rateLimits);
+    const res = await t.fetch('/about', { headers: { cookie: person.cookie, 'x-forwarded-for': '203.0.113.7' } });
+    expect(res.status).toBe(200);
+    expect(parsePage(await res.text()).querySelector('#root header a[href="/dashboard"]')).not.toBeNull();
+    expect(await sessionCheckKeys()).toEqual(['203.0.113.7|/get-session']);
+    // An address sent from outside in the server's own header is never believed.
+    await t.db.delete(rateLimits);
+    await t.fetch('/about', { headers: { cookie: person.cookie, 'x-forwarded-for': '203.0.113.8', 'x-ideahub-client-ip': '198.51.100.1' } });
+    expect(await sessionCheckKeys()).toEqual(['203.0.113.8|/get-session']);
   });
 });
 
