@@ -40,9 +40,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: 'assets',
     // .vite/manifest.json: the server reads which chunks a page needs, to preload them (lib/web-assets.ts).
     manifest: true,
-    // No preload helper around every dynamic import: the server's page already names the page's
-    // chunks (app/document.tsx), and the helper's bookkeeping ran inside hydration on every lazy part.
-    modulePreload: false,
   },
   server: {
     port: 5173,
