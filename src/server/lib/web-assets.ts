@@ -59,7 +59,10 @@ function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out =
 }
 
 /** What a page needs from the build: its stylesheets, the entry, and the modules to fetch alongside it. */
-function assetsOf(manifestJson: Buffer | undefined): ((page: string | null) => PageAssets) | null {
+/** The header's lazily loaded menus (components/layout/lazy-header-menus.tsx), as the manifest names them. */
+const HEADER_MENUS = 'components/layout/learn-more-menu.tsx';
+
+function assetsOf(manifestJson: Buffer | undefined): ((page: string | null, rendered: boolean) => PageAssets) | null {
   if (!manifestJson) return null;
   let manifest: Record<string, ManifestChunk>;
   try {
@@ -73,9 +76,12 @@ function assetsOf(manifestJson: Buffer | undefined): ((page: string | null) => P
   const entryFiles = staticFiles(manifest, 'index.html');
   const entryModules = [...entryFiles].filter((f) => f !== entryChunk.file).map(url);
   const styles = (entryChunk.css ?? []).map(url);
-  return (page) => {
-    const own = page ? [...staticFiles(manifest, page)].filter((f) => f.endsWith('.js') && !entryFiles.has(f)).map(url) : [];
-    return { styles, entry: url(entryChunk.file), modules: [...entryModules, ...own] };
+  const beyondEntry = (key: string) => [...staticFiles(manifest, key)].filter((f) => f.endsWith('.js') && !entryFiles.has(f));
+  return (page, rendered) => {
+    // A drawn page's header menus are lazy parts it shows at once: their code comes with the
+    // entry, so React hydrates them in its first passes and a press on them is never lost.
+    const own = [...(page ? beyondEntry(page) : []), ...(rendered ? beyondEntry(HEADER_MENUS) : [])];
+    return { styles, entry: url(entryChunk.file), modules: [...new Set([...entryModules, ...own.map(url)])] };
   };
 }
 
@@ -184,7 +190,7 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
       const state = {
         publicUrl: request.publicUrl,
         rendered: prepared.rendered,
-        assets: pageAssets!(prepared.page),
+        assets: pageAssets!(prepared.page, prepared.rendered),
         queries: prepared.queries,
       };
       const html = entry.renderDocument(request.url, entry.pageStateText(state));
