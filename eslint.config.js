@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const serverOnly = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'better-auth/adapters/*', 'sharp', 'nodemailer', 'pino', 'hono', 'hono/*', '@hono/*'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/.work/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/.work/**', 'src/server/db/migrations/**', 'coverage/**', '.tmp/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -83,8 +83,6 @@ interface Row extends LoadRun {
   /** This page's rate over the rate of the API request it is drawn from, measured just before. */
   ratio: number | null;
   load: number;
-  /** Times the shared get-session bucket was found used and set back to 0 during the row. */
-  bucketResets: number;
 }
 
 /** The web app as the production server serves it, in a folder of its own for this run. */
@@ -185,23 +183,6 @@ async function main() {
       await database.close();
     };
     const base = server.url;
-    // The server asks better-auth's get-session for every signed-in page (lib/page-data.ts) through
-    // app.request, where no client address is known: better-auth counts all of them in one bucket
-    // ('no-trusted-ip|/get-session', stored in rate_limits, 300 a minute), and past it every
-    // signed-in page falls back to the plain app. Set back to 0 four times a second, so the rows
-    // measure the render; the count of resets per row says whether the server still shares it.
-    let bucketResets = 0;
-    const bucketTimer = setInterval(() => {
-      pool
-        .query(`update rate_limits set count = 0 where key = 'no-trusted-ip|/get-session' and count > 0`)
-        .then((r) => (bucketResets += r.rowCount ?? 0), () => {});
-    }, 250);
-    const stopServer = stop;
-    stop = async () => {
-      clearInterval(bucketTimer);
-      await stopServer();
-    };
-
     const firstTitle = firstPage[0]!.title;
     const page = (p: string, signedIn: boolean, vary = false): LoadRequest => ({
       method: 'GET',
@@ -322,11 +303,10 @@ async function main() {
     const loadBefore = os.loadavg();
     const rows: Row[] = [];
     for (const s of scenarios) {
-      bucketResets = 0;
       await drive(base, [[s.request]], WARMUP_SECONDS, s.connections, minBytes.get(s));
       const run = await drive(base, [[s.request]], SECONDS, s.connections, minBytes.get(s));
       const apiRow = s.kind === 'page' ? rows.findLast((r) => r.scenario.kind === 'api' && r.scenario.group === s.group && r.scenario.connections === s.connections) : undefined;
-      const row: Row = { ...run, scenario: s, ratio: apiRow ? run.rps / apiRow.rps : null, load: load1(), bucketResets };
+      const row: Row = { ...run, scenario: s, ratio: apiRow ? run.rps / apiRow.rps : null, load: load1() };
       rows.push(row);
       console.log(
         `${s.group} ×${s.connections}, ${s.name}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, errors ${run.errors}, short ${run.short}${row.ratio === null ? '' : `, page / API ${row.ratio.toFixed(2)}`} — load ${row.load.toFixed(1)}`,
@@ -359,7 +339,6 @@ async function main() {
       `- Server: the app in this process with the production configuration (NODE_ENV=production in the config and the environment${NODE_ENV_BEFORE === 'production' ? '' : `, where it was ${NODE_ENV_BEFORE ?? 'unset'}: React's server build reads it`}, pool ${config.DB_POOL_SIZE}, visitors' cache ${config.PUBLIC_CACHE_TTL_MS} ms) and the built web app as its web root (React's server entry from \`vite build --ssr\`). Load: autocannon in a child process, keep-alive connections, gzip accepted, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per row, 127.0.0.1 only; every row's answer checked once before (200, HTML with the titles and the reader's header, or JSON with the person's saved and liked state), and 2xx answers under half that page's size counted as errors.`,
       `- Rows 'rendered every time' add \`?bench=<n>\`, a new value per request: the page is drawn from the same answers, but the server's cache of rendered pages (10 s, keyed by address, reader and answers) never has it, so React renders each one. The plain rows ask the same address again and again, so after the first request of each 10 s the render comes from that cache; many different people each opening their own home page are the 'rendered every time' case.`,
       `- page / API: the page's rate over the rate of the API request it is drawn from, by the same reader at the same concurrency (measured just before it). A page costs its API request (and the visitors' or the person's session lookup) plus the render; 1.00 would mean the render costs nothing, 0.25 that a page costs four API requests' worth of the server.`,
-      `- Signed-in pages and better-auth's rate limit: the server asks get-session for every signed-in page through app.request, where no client address is known, so better-auth counts every person's pages in one bucket ('no-trusted-ip|/get-session' in rate_limits, 300 a minute, a SELECT and an UPDATE of that one row per page); past 300 a minute each signed-in page is served as the plain app (200, 924 bytes). This run set the bucket back to 0 four times a second so that the rows measure the render: ${rows.reduce((n, r) => n + r.bucketResets, 0)} resets found it in use${rows.some((r) => r.bucketResets > 0) ? ' (the server still shares it)' : ' (none: the server no longer shares it)'}.`,
       `- The render alone, one request at a time before the load (this process, median of 30): ${renderTimes.join('; ')}.`,
       '',
       table,

@@ -14,12 +14,20 @@
  *     kept here for steps 4 and 5 and dropped at the end).
  *  2. search: bench/search-scale.bench.ts: search at 1,000,000 items (20,000 in small mode), trigram
  *     index against a sequential ILIKE.
- *  3. realtime: bench/realtime.bench.ts: SSE fan-out over two instances.
+ *  3. realtime: bench/realtime.bench.ts: SSE fan-out over two instances; then notifications:
+ *     bench/notifications.bench.ts: live unread counts for 1,000 people over two instances with a
+ *     like every 50 ms, and one person's 100,000 notifications (EXPLAIN plans, HTTP figures).
+ *     --only notifications runs the latter alone.
  *  4. server: the production server as a child process (`node dist/server/main.js`) on that
  *     database under the list load: req/s, p50/p99, and its resident memory (VmRSS from /proc).
  *  5. pages: bench/pages.bench.ts, home and details rendered by React on the server for a visitor
  *     (50 connections) and a signed-in person (10 and 50), each beside the API request it is drawn
  *     from (issue 18 point 5); on step 1's database, or a database of its own without step 1.
+ *  5b. discovery: bench/discovery.bench.ts (issue 16): 'Trending' and 'Top' (first and a deep page),
+ *     price filters, a maker's page, /feed.xml and a sitemap file for visitors at 50 connections,
+ *     each beside the same SQL in pgbench, with the plans. A database of its own (ITEMS items from
+ *     ITEMS/5,000 people, so a maker has 5,000 items), or BENCH_DISCOVERY_DATABASE, one seeded
+ *     already (e.g. bench_discovery_1m), used as it is.
  *  6. cold: embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
  *  7. bundle: the production bundle per route (gzip and brotli), built into a temporary folder.
  *  8. lighthouse: Lighthouse (bench/lighthouse.ts) on home and a details page, desktop and mobile presets.
@@ -51,7 +59,7 @@ const CONNECTIONS = 50;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 if (!Number.isInteger(ITEMS) || ITEMS < 1) throw new Error('--items needs a positive whole number');
-const STEPS = ['list', 'search', 'realtime', 'server', 'pages', 'cold', 'bundle', 'lighthouse'];
+const STEPS = ['list', 'search', 'realtime', 'notifications', 'server', 'pages', 'discovery', 'cold', 'bundle', 'lighthouse'];
 const onlyArg = args.indexOf('--only');
 const ONLY = onlyArg >= 0 ? new Set((args[onlyArg + 1] ?? '').split(',').filter(Boolean)) : null;
 if (ONLY && (ONLY.size === 0 || [...ONLY].some((s) => !STEPS.includes(s)))) throw new Error(`--only needs steps among ${STEPS.join(', ')}`);
@@ -302,6 +310,10 @@ async function main() {
       await runScript('bench/realtime.bench.ts', SMALL ? { SUBSCRIBERS: '100', MESSAGES: '40', RATE: '20' } : {});
       note(`### 3. realtime: the 'realtime fan-out' section above, appended by bench/realtime.bench.ts in this run. Load after it: ${load()}`);
     }
+    if (runs('notifications')) {
+      await runScript('bench/notifications.bench.ts', SMALL ? { PEOPLE: '100', LIKES: '40', NOTIFICATIONS: '5000', SECONDS: '2' } : {});
+      note(`### 3b. notifications: the 'notifications' section above, appended by bench/notifications.bench.ts in this run. Load after it: ${load()}`);
+    }
 
     if (runs('server') && dbName) {
       const url = withDatabase(ADMIN_URL, dbName);
@@ -343,6 +355,27 @@ async function main() {
         }
         const at50 = rows.filter((r) => r.ratio !== null && r.connections === 50 && r.group.includes('signed in'));
         note(`- signed in at 50 connections, page / API: ${at50.map((r) => `${r.group.split(',')[0]} ${r.name.includes('every time') ? 'rendered every time' : 'as served'} ${r.ratio!.toFixed(2)}`).join('; ')}`);
+      }
+    }
+
+    // 5b. Discovery at scale (appends its own section).
+    if (runs('discovery')) {
+      const existing = process.env.BENCH_DISCOVERY_DATABASE;
+      const out = await runScript('bench/discovery.bench.ts', {
+        BENCH_ITEMS: String(ITEMS),
+        BENCH_PEOPLE: String(SMALL ? 10 : Math.max(1, Math.round(ITEMS / 5000))),
+        BENCH_SECONDS: String(SECONDS),
+        BENCH_DEEP_PAGES: SMALL ? '5' : '50',
+        BENCH_LABEL: label,
+        ...(existing ? { BENCH_DATABASE: existing } : {}),
+      });
+      note('');
+      note(`### 5b. discovery: the 'Discovery at scale (issue 16)' section above, appended by bench/discovery.bench.ts in this run. Load after it: ${load()}`);
+      const summary = /BENCH_SUMMARY (.*)/.exec(out)?.[1];
+      if (summary) {
+        const rows = JSON.parse(summary) as { name: string; p99: number; rps: number; pgTps: number | null; errors: number }[];
+        const worst = rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+        note(`- visitors at 50 connections: worst p99 ${worst.p99.toFixed(1)} ms (${worst.name}; target under 25 ms), ${rows.filter((r) => r.p99 < 25 && r.errors === 0).length} of ${rows.length} rows within it`);
       }
     }
 

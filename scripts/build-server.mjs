@@ -1,14 +1,15 @@
 // Bundles the server into dist/server and copies the migrations beside it. Dependencies are bundled
 // too (one file to load: the embedded cold start spent about a quarter of its CPU resolving and
 // reading node_modules, bench/RESULTS.md), except those that load files of their own at run time:
-// PGlite (its WebAssembly and data files), native addons, pino (worker transports) and nodemailer.
+// PGlite (its WebAssembly and data files), native addons, pino (worker transports) and nodemailer;
+// and pino-pretty, loaded only outside production (readable logs), so it costs production nothing.
 // dist/server/main.js is a small entry (src/server/launch.ts) that begins an embedded database's
 // first copy and then loads the server, dist/server/ideahub.js (src/server/main.ts).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const RUNTIME_FILE_PACKAGES = ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pg-native', 'pino', 'nodemailer'];
+const RUNTIME_FILE_PACKAGES = ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pg-native', 'pino', 'pino-pretty', 'nodemailer'];
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({

@@ -13,6 +13,7 @@ import type { Accounts } from './features/auth/index.ts';
 import { carriesCredentials, COOKIE_PREFIX } from './features/auth/auth.ts';
 import { originGuard } from './features/auth/origin-guard.ts';
 import { registerCouponRoutes } from './features/coupons/routes.ts';
+import { registerDiscoveryRoutes } from './features/discovery/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
@@ -24,6 +25,10 @@ import { registerIdeaRoutes } from './features/ideas/routes.ts';
 import { IDEA_IMAGE_UPLOAD_PATH, registerUploadRoutes } from './features/ideas/upload-routes.ts';
 import type { Viewer } from './features/ideas/service.ts';
 import { registerLikeRoutes } from './features/likes/routes.ts';
+import { registerMakerRoutes } from './features/makers/routes.ts';
+import type { NotificationRealtime } from './features/notifications/live.ts';
+import { registerNewsletterRoutes } from './features/newsletter/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerProfileRoutes } from './features/profiles/routes.ts';
 import { registerRatingRoutes } from './features/ratings/routes.ts';
 import { registerReportRoutes } from './features/reports/routes.ts';
@@ -50,14 +55,22 @@ export interface AppDeps {
   /** Who is asking; filled in by the accounts feature. */
   resolveViewer?: (c: Context<AppEnv>) => Promise<Viewer | null>;
   /** Sign-up, sign-in and sessions (better-auth at /api/auth/*); provides resolveViewer too. */
-  accounts?: Pick<Accounts, 'resolveViewer' | 'register' | 'devOutboxOpenTo'> & Partial<Pick<Accounts, 'clientIpOf'>>;
+  accounts?: Pick<Accounts, 'resolveViewer' | 'register' | 'devOutboxOpenTo'> & Partial<Pick<Accounts, 'clientIpOf' | 'pagePerson' | 'derivedKey'>>;
   /** Live discussion streams (LISTEN/NOTIFY fan-out); without it the stream answers 503. */
   realtime?: DiscussionRealtime;
+  /** Live unread counts (LISTEN/NOTIFY fan-out); without it their stream answers 503. */
+  notifications?: NotificationRealtime;
   /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
   isStopping?: () => boolean;
 }
 
 const API_BODY_LIMIT = 1024 * 1024;
+
+/** Pages a visitor sees the same as every other visitor: home (with its address's filters), About, Privacy, Terms, an item, a maker. */
+const PUBLIC_PAGE = /^\/(?:about|privacy|terms|ideas\/[0-9a-f-]{36}|makers\/[\w-]{1,100})?$/i;
+
+/** Feeds, sitemaps and robots.txt (features/discovery): what visitors and crawlers fetch besides pages. */
+const OPEN_WEB_PATHS = [/^\/feed\.xml$/, /^\/makers\/[^/]+\/feed\.xml$/, /^\/sitemap\.xml$/, /^\/sitemaps\/.+\.xml$/, /^\/robots\.txt$/];
 
 /**
  * Writes after which visitors may see the kept list and details for up to a second more: they
@@ -72,6 +85,8 @@ const KEPT_THROUGH = [
   /^\/api\/admin\/coupons\//,
   /^\/api\/uploads\//,
   /^\/api\/reports$/,
+  /^\/api\/notifications\//,
+  /^\/unsubscribe$/,
 ];
 
 export function validationHook(
@@ -92,7 +107,13 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const web = loadWebAssets(deps.webRoot);
-  const cacheable = (path: string) => path === '/api/ideas' || /^\/api\/ideas\/[0-9a-f-]{36}$/i.test(path);
+  // Visitors' lists, details and makers, the public pages drawn from them, feeds and sitemaps (the same for every visitor).
+  const cacheable = (path: string) =>
+    path === '/api/ideas' ||
+    /^\/api\/ideas\/[0-9a-f-]{36}$/i.test(path) ||
+    /^\/api\/makers\/[\w-]{1,100}(?:\/ideas)?$/.test(path) ||
+    PUBLIC_PAGE.test(path) ||
+    OPEN_WEB_PATHS.some((p) => p.test(path));
   const publicCache = createPublicCache({
     ttlMs: config.PUBLIC_CACHE_TTL_MS,
     cacheable,
@@ -154,14 +175,18 @@ export function createApp(deps: AppDeps) {
   const resolveViewer = deps.resolveViewer ?? deps.accounts?.resolveViewer;
   if (resolveViewer) {
     app.use('/api/*', async (c, next) => {
-      c.set('viewer', await resolveViewer(c));
+      // A page's own request names its reader (lib/page-data.ts); any other request is looked up.
+      const known = c.env?.pageViewer;
+      c.set('viewer', known !== undefined ? known : await resolveViewer(c));
       await next();
     });
   }
   // Maintenance mode (admin setting): 503 for everyone but admins, once the viewer is known.
   app.use('/api/*', maintenanceGate);
-  // Visitors' lists and details, kept for a second; any write through this instance empties it.
-  app.use('/api/*', publicCache.middleware);
+  // Feeds and sitemaps are behind maintenance mode as the API is.
+  app.use('*', (c, next) => (OPEN_WEB_PATHS.some((p) => p.test(c.req.path)) ? maintenanceGate(c, next) : next()));
+  // Visitors' lists, details and public pages, kept for a second; any write through this instance empties it.
+  app.use('*', publicCache.middleware);
   // Live streams (text/event-stream) are never buffered: compression skips them.
   app.use('*', compression());
 
@@ -169,6 +194,7 @@ export function createApp(deps: AppDeps) {
   deps.accounts?.register(app);
   registerProfileRoutes(app);
   registerIdeaRoutes(app);
+  registerMakerRoutes(app);
   registerIdeaManageRoutes(app);
   registerMyIdeaRoutes(app);
   registerUploadRoutes(app);
@@ -176,6 +202,8 @@ export function createApp(deps: AppDeps) {
   registerLikeRoutes(app);
   registerRatingRoutes(app);
   registerDiscussionRoutes(app, deps.realtime);
+  registerNotificationRoutes(app, { realtime: deps.notifications, unsubscribeKey: deps.accounts?.derivedKey?.('unsubscribe') });
+  registerNewsletterRoutes(app, { key: deps.accounts?.derivedKey?.('newsletter') ?? null, clientIpOf: deps.accounts?.clientIpOf });
   registerCouponRoutes(app);
   registerSettingsRoutes(app);
   registerStorageRoutes(app);
@@ -187,6 +215,8 @@ export function createApp(deps: AppDeps) {
     openapi: '3.1.0',
     info: { title: 'IdeaHub API', version: '1.0.0', description: 'The API behind IdeaHub.' },
   });
+
+  registerDiscoveryRoutes(app);
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
@@ -203,7 +233,12 @@ export function createApp(deps: AppDeps) {
     if (asset) return asset;
     let askedApi = false;
     // What the page is drawn from: the reader's own answers of the API, through the whole app.
-    const data = pageDataFor(c, (path, init) => app.request(path, init), deps.accounts?.clientIpOf?.(c) ?? null);
+    const data = pageDataFor(
+      c,
+      (path, init, env) => app.request(path, init, env),
+      deps.accounts?.clientIpOf?.(c) ?? null,
+      deps.accounts?.pagePerson ?? (async () => null),
+    );
     const ask = data.ask;
     data.ask = (apiPath) => ((askedApi = true), ask(apiPath));
     const page = await renderWebPage(c, web, data);

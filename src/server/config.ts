@@ -65,6 +65,10 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long visitors' list and details answers are kept (src/server/lib/public-cache.ts); 0 = off. */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int('must be a whole number').min(0).max(60_000).default(1000),
+  /** Up to this many URLs /sitemap.xml is one urlset (the protocol's limit: 50,000); past it, a sitemap index. */
+  SITEMAP_INDEX_AFTER: z.coerce.number().int('must be a whole number').min(5, 'must be between 5 and 50000').max(50_000, 'must be between 5 and 50000').default(50_000),
+  /** URLs per item file of the sitemap index (at most 50,000): small files stay cheap to send to many crawlers at once. */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int('must be a whole number').min(1, 'must be between 1 and 50000').max(50_000, 'must be between 1 and 50000').default(5_000),
   /** Per-person write limits replacing the defaults (src/server/lib/write-limits.ts), e.g. 'messages:10/60,likes:off'. */
   WRITE_LIMITS: z
     .string()

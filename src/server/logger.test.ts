@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggableError, loggablePath } from './logger.ts';
+import { loggableError, loggablePath, readableLine } from './logger.ts';
 
 describe('loggablePath', () => {
   it('redacts the token of a password-reset link and leaves other paths alone', () => {
@@ -34,5 +34,14 @@ describe('loggableError', () => {
     expect(loggableError(new TypeError('x is not a function'))).toMatchObject({ name: 'TypeError', message: 'x is not a function' });
     expect(loggableError('plain text')).toEqual({ name: 'NonError', message: 'plain text' });
     expect(loggableError({ password: 'hunter2' })).toEqual({ name: 'NonError', message: 'a non-Error value was thrown' });
+  });
+});
+
+describe('readableLine', () => {
+  it('reads a request line as a person would, and any other line as its message', () => {
+    expect(readableLine({ method: 'GET', path: '/api/ideas', status: 200, ms: 12, requestId: 'x' })).toBe('GET /api/ideas 200 12 ms');
+    expect(readableLine({ method: 'POST', path: '/api/auth/sign-in/email', status: 401 })).toBe('POST /api/auth/sign-in/email 401');
+    expect(readableLine({ msg: 'shutting down', signal: 'SIGTERM' })).toBe('shutting down');
+    expect(readableLine({})).toBe('');
   });
 });

@@ -1,5 +1,47 @@
 import pino, { type Logger } from 'pino';
 
+/** What one log line carries that a readable line needs (pino-pretty's messageFormat input). */
+type LogLine = Record<string, unknown>;
+
+/**
+ * A request line as a person reads it: 'GET /api/ideas 200 12 ms'; any other line, its message.
+ * (Readable logs outside production: createProcessLogger.)
+ */
+export function readableLine(log: LogLine, messageKey = 'msg'): string {
+  const { method, path, status, ms } = log;
+  if (typeof method === 'string' && typeof path === 'string' && typeof status === 'number') {
+    return `${method} ${path} ${status}${typeof ms === 'number' ? ` ${ms} ms` : ''}`;
+  }
+  return typeof log[messageKey] === 'string' ? (log[messageKey] as string) : '';
+}
+
+/** The fields a request line shows in its text, left out of the object printed after it. */
+const REQUEST_FIELDS = 'requestId,method,path,status,ms';
+
+/**
+ * The process's logger: JSON lines in production (NODE_ENV=production: for log collectors);
+ * elsewhere readable lines (pino-pretty: time, level, 'GET /api/ideas 200 12 ms'), or JSON when
+ * pino-pretty is not installed (npm ci --omit=dev).
+ */
+export async function createProcessLogger(level: string, nodeEnv: string): Promise<Logger> {
+  if (nodeEnv === 'production' || level === 'silent') return createLogger(level);
+  try {
+    const { default: pretty } = await import('pino-pretty');
+    return createLogger(
+      level,
+      pretty({
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: REQUEST_FIELDS,
+        messageFormat: (log, messageKey) => readableLine(log, messageKey),
+        singleLine: true,
+        sync: true,
+      }),
+    );
+  } catch {
+    return createLogger(level);
+  }
+}
+
 /**
  * Structured JSON logs. Personal data never goes in: request logs carry method, path,
  * status, duration and a request id only; redaction is a second line of defence.

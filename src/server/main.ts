@@ -2,11 +2,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseDescription, startupBanner } from './banner.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseOpenError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { mailDestination } from './lib/mail.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createProcessLogger, type Logger } from './logger.ts';
 import { startServer } from './server.ts';
 
 function findWebRoot(): string | null {
@@ -17,12 +18,19 @@ function findWebRoot(): string | null {
   return null;
 }
 
-async function printDemo(database: Database, logger: Logger) {
-  const { seedDemo, DEMO_PASSWORD } = await import('./seed/demo.ts');
-  const result = await seedDemo(database);
-  logger.info(result.seeded ? 'Seeded the demo database.' : 'The demo database already has people; left as it is.');
-  const lines = result.accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(24)} ${a.name}`);
-  process.stdout.write(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`);
+type DemoAccounts = NonNullable<Parameters<typeof startupBanner>[0]['demo']>;
+
+/** `npm run demo`: seeds an empty database; the accounts to sign in with are told once IdeaHub is up. */
+async function seedDemo(database: Database, logger: Logger): Promise<DemoAccounts> {
+  const { seedDemo: seed, DEMO_PASSWORD } = await import('./seed/demo.ts');
+  const started = Date.now();
+  const result = await seed(database);
+  logger.info(
+    result.seeded
+      ? `Seeded the demo database (people, ideas, products and their pictures) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      : 'The demo database already has people; left as it is.',
+  );
+  return { password: DEMO_PASSWORD, accounts: result.accounts };
 }
 
 function fail(message: string): never {
@@ -38,27 +46,42 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = await createProcessLogger(config.LOG_LEVEL, config.NODE_ENV);
   const webRoot = findWebRoot();
   if (!webRoot) logger.warn('The web app is not built (dist/web); serving the API only. Run npm run build.');
 
   let server;
+  let demo: DemoAccounts | null = null;
   try {
     server = await startServer({
       config,
       logger,
       webRoot,
-      afterMigrate: process.env.IDEAHUB_DEMO === '1' ? (database) => printDemo(database, logger) : undefined,
+      afterMigrate:
+        process.env.IDEAHUB_DEMO === '1'
+          ? async (database) => {
+              demo = await seedDemo(database, logger);
+            }
+          : undefined,
     });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof DatabaseOpenError || error instanceof ConfigError) fail(error.message);
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Invalid PORT: ${config.PORT} is already in use.`);
     throw error;
   }
-  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.DATA_DIR)}`;
-  logger.info({ url: config.PUBLIC_URL, port: server.port }, `IdeaHub is running at ${config.PUBLIC_URL} on ${where}`);
+  const url = server.config.PUBLIC_URL;
+  const where = databaseDescription(config.DATABASE_URL, path.resolve(config.DATA_DIR));
   const mailMode = server.accounts.mailer.mode;
-  logger[mailMode === 'disabled' ? 'warn' : 'info'](mailDestination(mailMode, server.config));
+  const mail = mailDestination(mailMode, server.config);
+  if (config.NODE_ENV === 'production' || config.LOG_LEVEL === 'silent') {
+    // Production: JSON lines only, for whatever collects them.
+    logger.info({ url, port: server.port }, `IdeaHub is running at ${url} on ${where}`);
+    logger[mailMode === 'disabled' ? 'warn' : 'info'](mail);
+    if (demo) process.stdout.write(startupBanner({ url, database: where, mail, demo }));
+  } else {
+    if (mailMode === 'disabled') logger.warn(mail);
+    process.stdout.write(startupBanner({ url, database: where, mail, demo }));
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -8,6 +8,10 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type Accounts, createAccounts } from './features/auth/index.ts';
 import { createDiscussionRealtime, type DiscussionRealtime, type DiscussionRealtimeOptions } from './features/discussion/live.ts';
+import { createNotificationRealtime, type NotificationRealtime, type NotificationRealtimeOptions } from './features/notifications/live.ts';
+import { createNotificationMailRenderer, NOTIFICATION_MAIL_TEMPLATE } from './features/notifications/email.ts';
+import { getCachedPlatformSettings } from './features/settings/service.ts';
+import { createMailSender, type MailSender, type MailSenderOptions } from './lib/mail-outbox.ts';
 import { securityHeaderValues } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 
@@ -29,6 +33,10 @@ export interface RunningServer {
   accounts: Accounts;
   /** Live discussion streams of this instance (its LISTEN connection and subscribers). */
   realtime: DiscussionRealtime;
+  /** Live unread counts of this instance (its LISTEN connection and open streams). */
+  notifications: NotificationRealtime;
+  /** This instance's sender of the mail outbox (tests call runOnce instead of waiting for its round). */
+  mailOutbox: MailSender;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -43,6 +51,10 @@ export interface StartOptions {
   database?: Database;
   /** Live streams' timings (tests shorten them). */
   realtime?: DiscussionRealtimeOptions;
+  /** Live unread counts' timings (tests shorten them). */
+  notifications?: NotificationRealtimeOptions;
+  /** The mail outbox sender's rounds (tests may make them rare and send by hand). */
+  mailOutbox?: MailSenderOptions;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -60,9 +72,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   }
   // One LISTEN connection per instance feeds every live discussion stream it serves.
   const realtime = createDiscussionRealtime(database, logger, opts.realtime);
+  const notifications = createNotificationRealtime(database, logger, opts.notifications);
   try {
     await realtime.start();
+    await notifications.start();
   } catch (error) {
+    await realtime.stop();
     if (!opts.database) await database.close().catch(() => {});
     throw error;
   }
@@ -75,7 +90,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const accounts = await createAccounts({ config: cfg, database, logger });
     return {
       accounts,
-      app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime, isStopping: () => draining }),
+      app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime, notifications, isStopping: () => draining }),
     };
   };
   let built: Awaited<ReturnType<typeof build>> | null = null;
@@ -83,6 +98,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (!needsPort) built = await build(config);
   } catch (error) {
     await realtime.stop();
+    await notifications.stop();
     if (!opts.database) await database.close().catch(() => {});
     throw error;
   }
@@ -162,11 +178,29 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     } catch (error) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await realtime.stop();
+      await notifications.stop();
       if (!opts.database) await database.close().catch(() => {});
       throw error;
     }
   }
   const { app, accounts } = built;
+  // Every instance sends the outbox's due mails (lib/mail-outbox.ts): claims never overlap.
+  const mailOutbox = createMailSender({
+    database,
+    mailer: accounts.mailer,
+    logger,
+    switches: () => getCachedPlatformSettings(database.db),
+    renderers: {
+      [NOTIFICATION_MAIL_TEMPLATE]: createNotificationMailRenderer({
+        db: database.db,
+        publicUrl: effective.PUBLIC_URL,
+        unsubscribeKey: accounts.derivedKey('unsubscribe'),
+        logger,
+      }),
+    },
+    options: opts.mailOutbox,
+  });
+  mailOutbox.start();
   let closing: Promise<void> | null = null;
 
   return {
@@ -177,6 +211,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     config: effective,
     accounts,
     realtime,
+    notifications,
+    mailOutbox,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -188,6 +224,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
           // Live streams never finish by themselves: end them (clients reconnect elsewhere and resume).
           realtime.closeAllStreams();
+          notifications.closeAllStreams();
           // New connections keep being accepted (and answered) until requests have stopped coming for
           // a moment (the load balancer has seen 'stopping'; its health checks do not count): closing
           // the listening socket while a connection waits in its queue would reset that connection,
@@ -227,8 +264,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
             resolve();
           }
         });
+        // A mail being sent is finished (or its claim ends and another instance sends it).
+        await mailOutbox.stop();
         accounts.close();
         await realtime.stop();
+        await notifications.stop();
         if (!opts.database) await database.close();
       })();
       return closing;

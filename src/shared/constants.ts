@@ -126,9 +126,75 @@ export function browseCategoryOf(value: string | null): BrowseCategory {
 }
 
 /**
- * The request for the first page of home's list in a category (and maybe a search), as the app
- * sends it (features/ideas/api/list-ideas.ts) and as the server asks it for a visitor's home page.
+ * Home's address state (ARCHITECTURE.md): the tab, the search, the sort and Top's window, the price
+ * filters. Values are kept as written in the address (the API judges them: a bad one is its 400,
+ * shown calmly on the page), only empty ones are dropped.
  */
-export function homeListRequest(category: BrowseCategory, q?: string): string {
-  return `/api/ideas?category=${category}${q ? `&q=${encodeURIComponent(q)}` : ''}&limit=${IDEAS_PAGE_SIZE}`;
+export interface HomeFilter {
+  category: BrowseCategory;
+  q?: string;
+  sort?: string;
+  window?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  currency?: string;
 }
+
+/** The address parameters of HomeFilter besides the tab, in the order addresses write them. */
+export const HOME_FILTER_PARAMS = ['q', 'sort', 'window', 'minPrice', 'maxPrice', 'currency'] as const;
+/** The price filters ('Clear filters' drops them). */
+export const PRICE_FILTER_PARAMS = ['minPrice', 'maxPrice', 'currency'] as const;
+
+export function homeFilterOf(params: URLSearchParams): HomeFilter {
+  const filter: HomeFilter = { category: browseCategoryOf(params.get('category')) };
+  for (const name of HOME_FILTER_PARAMS) {
+    const value = params.get(name)?.trim();
+    if (value) filter[name] = value;
+  }
+  return filter;
+}
+
+/** The query string of a filter ('all', and the defaults newest and week, left out), without '?'. */
+function filterQuery(filter: HomeFilter): URLSearchParams {
+  const p = new URLSearchParams();
+  if (filter.category !== 'all') p.set('category', filter.category);
+  for (const name of HOME_FILTER_PARAMS) {
+    const value = filter[name];
+    if (!value) continue;
+    if (name === 'sort' && value === 'newest') continue;
+    if (name === 'window' && (filter.sort !== 'top' || value === 'week')) continue;
+    p.set(name, value);
+  }
+  return p;
+}
+
+/** Home's address for a filter: `/?category=idea&sort=top&window=month` ('/' for everything at its default). */
+export function homeHref(filter: HomeFilter): string {
+  const p = filterQuery(filter);
+  return p.size ? `/?${p.toString()}` : '/';
+}
+
+/**
+ * The request for the first page of home's list for a filter, as the app sends it
+ * (features/ideas/api/list-ideas.ts) and as the server asks it for a visitor's home page.
+ */
+export function homeListRequest(filter: HomeFilter): string {
+  const p = filterQuery(filter);
+  p.set('category', filter.category);
+  p.set('limit', String(IDEAS_PAGE_SIZE));
+  return `/api/ideas?${p.toString()}`;
+}
+
+/** SPEC §8: a visitor's like ('Like failed' for a visitor); the API's 401 and the screen's invitation say it. */
+export const LIKE_SIGN_IN_REQUIRED = 'Must be logged in to like ideas';
+
+/** The newsletter's words (issue 15 point 4), here so the footer on every page has them without zod. */
+export const NEWSLETTER_MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  /** What Subscribe answers, whether the address is new, waiting or already confirmed (nobody learns which). */
+  checkInbox: 'Check your inbox: we sent you a link to confirm your subscription.',
+  /** The admin's 'Marketing emails' switch is off: nothing is stored, and it says so. */
+  paused: 'Our newsletter is paused at the moment, so we are not taking sign-ups. Please try again later.',
+  linkInvalid: 'This newsletter link is not valid or has expired.',
+} as const;

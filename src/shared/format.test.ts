@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, CURRENCY_SYMBOLS } from './constants.ts';
-import { creatorDisplayName, formatPrice } from './format.ts';
+import { countOf, creatorDisplayName, formatPrice, priceText } from './format.ts';
 
 describe('formatPrice', () => {
   it('uses each currency symbol with grouped amounts', () => {
@@ -32,5 +32,27 @@ describe('creatorDisplayName', () => {
     expect(creatorDisplayName('Ada Obi')).toBe('Ada Obi');
     expect(creatorDisplayName(null)).toBe('Anonymous');
     expect(creatorDisplayName('   ')).toBe('Anonymous');
+  });
+});
+
+describe('priceText', () => {
+  it('says Free for nothing, in every currency, and the amount otherwise', () => {
+    for (const c of CURRENCIES) {
+      expect(priceText(0, c)).toBe('Free');
+      expect(priceText(-0, c)).toBe('Free');
+      expect(priceText(0.004, c)).toBe('Free');
+    }
+    expect(priceText(0.01, 'USD')).toBe('$0.01');
+    expect(priceText(250000, 'NGN')).toBe('₦250,000');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number it counts', () => {
+    expect(countOf(1, 'day')).toBe('1 day');
+    expect(countOf(0, 'day')).toBe('0 days');
+    expect(countOf(2, 'message')).toBe('2 messages');
+    expect(countOf(1, 'reply', 'replies')).toBe('1 reply');
+    expect(countOf(3, 'reply', 'replies')).toBe('3 replies');
   });
 });

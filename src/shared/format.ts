@@ -16,7 +16,22 @@ export function formatPrice(amount: number, currency: Currency): string {
   return `${symbol}${sign}${whole}${fraction}`;
 }
 
+/** Whether a price is nothing (to the cent: prices carry two decimals). */
+export function isFree(amount: number): boolean {
+  return Number.isFinite(amount) && Math.round(Math.abs(amount) * 100) === 0;
+}
+
+/** What a price reads as to people (issue 15 point 13): 'Free' for nothing, else formatPrice ('₦250,000'). */
+export function priceText(amount: number, currency: Currency): string {
+  return isFree(amount) ? 'Free' : formatPrice(amount, currency);
+}
+
 /** The creator's name as shown everywhere: the profile's full name, or 'Anonymous'. */
 export function creatorDisplayName(name: string | null | undefined): string {
   return name?.trim() ? name.trim() : 'Anonymous';
+}
+
+/** A count with its noun in the right number: '1 day', '2 days', '0 messages' (`plural` for irregular nouns). */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }

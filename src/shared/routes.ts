@@ -10,9 +10,13 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/profile\/?$/,
   /^\/create-idea\/?$/,
   /^\/ideas?\/[^/]+\/?$/,
+  /^\/makers\/[^/]+\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/coupons\/redeem\/?$/,
   /^\/dev\/outbox\/?$/,
+  /^\/notifications\/?$/,
+  /^\/unsubscribe\/?$/,
+  /^\/newsletter\/(confirm|unsubscribe)\/?$/,
 ];
 
 export function isAppRoute(pathname: string): boolean {

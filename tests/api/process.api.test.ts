@@ -1,7 +1,8 @@
 /**
  * The server as a process: configuration errors stop it with one line naming the variable,
  * the embedded database is locked to one process, SIGTERM shuts down cleanly, and the start-up
- * log says where mail goes.
+ * log says where mail goes; outside production it speaks to a person (where it runs, readable
+ * request lines), in production in JSON lines.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -120,5 +121,34 @@ describe('the server process', { timeout: 180_000 }, () => {
     await waitReady(`http://127.0.0.1:${port}`, next);
     next.kill('SIGTERM');
     expect((await nextDone).code).toBe(0);
+  });
+
+  it('says where it runs in words and logs readable requests; in production, JSON lines only', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const dev = run({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const devDone = finish(dev);
+    await waitReady(`http://127.0.0.1:${port}`, dev);
+    await fetch(`http://127.0.0.1:${port}/api/ideas?limit=1`);
+    dev.kill('SIGTERM');
+    const d = await devDone;
+    expect(d.code).toBe(0);
+    expect(d.stdout).toContain(`IdeaHub is running at http://localhost:${port}\n`);
+    expect(d.stdout).toContain(`database: the embedded database in ${dataDir}`);
+    expect(d.stdout).toMatch(/INFO: GET \/api\/ideas 200 \d+ ms/);
+    // No JSON line per request.
+    expect(d.stdout).not.toMatch(/^\{.*"path":"\/api\/ideas"/m);
+
+    const prod = run({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40) });
+    const prodDone = finish(prod);
+    await waitReady(`http://127.0.0.1:${port}`, prod);
+    await fetch(`http://127.0.0.1:${port}/api/ideas?limit=1`);
+    prod.kill('SIGTERM');
+    const p = await prodDone;
+    expect(p.code).toBe(0);
+    const lines = p.stdout.split('\n').filter((l) => l.trim() !== '');
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.find((l) => l.msg === `IdeaHub is running at http://localhost:${port} on the embedded database in ${dataDir}`)).toBeTruthy();
+    expect(parsed.find((l) => l.method === 'GET' && l.path === '/api/ideas' && l.status === 200)).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { useServerEntryBuild } from '../support/web-build.ts';
 function webBuild(): string {
   const dir = useServerEntryBuild();
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
-  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+  writeFileSync(path.join(dir, 'humans.txt'), 'IdeaHub');
   return dir;
 }
 
@@ -24,7 +24,7 @@ describe('serving the web app', () => {
   });
 
   it('serves other files with a short cache lifetime', async () => {
-    const res = await t.fetch('/robots.txt');
+    const res = await t.fetch('/humans.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
   });

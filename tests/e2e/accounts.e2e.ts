@@ -95,7 +95,10 @@ describe('accounts', () => {
     for (const section of ['Basic Information', 'Professional Information', 'Location Information', 'Banking Information', 'Emergency Contact']) {
       await page.getByRole('heading', { name: section }).waitFor();
     }
-    await expect.poll(() => page.getByLabel(/^Phone/).isDisabled(), { timeout: 10_000 }).toBe(true);
+    // View mode reads as text (issue 15 point 12): values, 'Not provided', no greyed-out inputs.
+    await page.getByRole('definition').filter({ hasText: email }).first().waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^(Phone|Full Name|Contact Info)/ }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByText('Not provided').count(), { timeout: 10_000 }).toBeGreaterThan(3);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Full Name').fill('journey   ADEBAYO okoro!!!');
     await page.getByLabel(/^Phone/).fill('+234 803 555 0199');
@@ -109,10 +112,16 @@ describe('accounts', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
-    await expect.poll(() => page.getByLabel('Full Name').inputValue(), { timeout: 10_000 }).toBe('Journey Adebayo Okoro');
-    await expect.poll(() => page.getByLabel(/^Phone/).inputValue(), { timeout: 10_000 }).toBe('+234 803 555 0199');
+    // Read back as text, each under its label.
+    const value = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => value('Full Name').innerText(), { timeout: 10_000 }).toBe('Journey Adebayo Okoro');
+    await expect.poll(() => value('Phone').innerText(), { timeout: 10_000 }).toBe('+234 803 555 0199');
+    await expect.poll(() => page.getByRole('list', { name: 'Skills' }).getByRole('listitem').allInnerTexts(), { timeout: 10_000 }).toEqual(['solar', 'logistics', 'design']);
+    await expect.poll(() => value('Bank Name').innerText(), { timeout: 10_000 }).toBe('Journey Bank');
+    // Edit shows the same values in the form.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect.poll(() => page.getByLabel('Skills').inputValue(), { timeout: 10_000 }).toBe('solar, logistics, design');
-    await expect.poll(() => page.getByLabel('Bank Name').inputValue(), { timeout: 10_000 }).toBe('Journey Bank');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A bad name: the messages of SPEC §5, joined.
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -133,6 +142,8 @@ describe('accounts', () => {
     expect(session?.sameSite).toBe('Lax');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // It says so (issue 15 point 8).
+    await toast(page, 'Signed out');
     await page.goto('/dashboard');
     await page.waitForURL(/\/auth$/);
     // The old cookie is dead on the server, not only forgotten by this browser.
@@ -140,12 +151,14 @@ describe('accounts', () => {
     expect(await old.json()).toBeNull();
   });
 
-  it('sends a signed-in visitor from /auth to /dashboard, and says when Google is not set up', async () => {
+  it('sends a signed-in visitor from /auth to /dashboard, and offers no Google sign-in where none is set up', async () => {
     const page = await browser.newPage(MOBILE);
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Continue with Google' }).first().click();
-    await toast(page, 'Google Sign In Error');
-    await page.getByText('Continue with Google is not set up on this site.').first().waitFor();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
 
     await signInThroughForm(page, 'chioma@ideahub.demo', 'not the password');
     await toast(page, 'Sign In Error');
@@ -202,6 +215,7 @@ describe('Continue with Google', () => {
     await page.waitForURL(`${appUrl}/dashboard`);
     await page.getByText('Welcome, Amaka Nwosu').waitFor();
     await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect.poll(() => page.getByLabel('Full Name').inputValue(), { timeout: 10_000 }).toBe('Amaka Nwosu');
   });
 });

@@ -210,7 +210,8 @@ describe('admin panel', () => {
 
     const visitor = await browser.newPage(DESKTOP);
     await visitor.goto('/admin');
-    await visitor.waitForURL(/\/auth$/);
+    // Sent to sign in, to come back to the admin panel afterwards (issue 15 point 2).
+    await visitor.waitForURL(/\/auth\?next=%2Fadmin$/);
   });
 
   it('every section reads well and passes the accessibility check, in light and dark', async () => {

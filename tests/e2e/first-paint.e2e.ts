@@ -200,7 +200,7 @@ describe('the details page paints before its scripts', () => {
       expect(await page.getByTestId('description-preview').innerText()).toContain('&#60;script&#62;window.__xss=1&#60;/script&#62;');
       // The page's state is data (type application/json), never run: every other script is a file.
       const injected = await page
-        .locator('[onfocus], [onmouseover], [onerror], [data-x], img[src="x"], body script:not([src]):not([type="application/json"])')
+        .locator('[onfocus], [onmouseover], [onerror], [data-x], img[src="x"], body script:not([src]):not([type="application/json"]):not([type="application/ld+json"])')
         .count();
       expect(injected, `scripts ${javaScriptEnabled ? 'on' : 'off'}`).toBe(0);
       if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null)).toBeNull();
@@ -290,7 +290,7 @@ describe("home's first screen is painted by the server for visitors", () => {
     await appTookOver(other);
     const last = other.getByRole('listitem').nth(19);
     await last.getByRole('button', { name: /^Save / }).click();
-    await other.waitForURL(/\/auth$/);
+    await other.waitForURL(/\/auth\?next=%2Fideas%2F[0-9a-f-]+$/);
     await other.getByRole('heading', { name: 'Sign in or create your IdeaHub account' }).waitFor({ state: 'attached' });
   });
 
@@ -304,7 +304,7 @@ describe("home's first screen is painted by the server for visitors", () => {
     await page.goto('/', { waitUntil: 'commit' });
     await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 60_000, polling: 20 });
     await page.getByRole('listitem').nth(19).getByRole('button', { name: /^Save / }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL(/\/auth\?next=%2Fideas%2F[0-9a-f-]+$/);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 });

@@ -56,12 +56,6 @@ async function openItem(page: Page, id: string, title: string) {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('[data-slot="toast"]').filter({ hasText: title });
-  await toast.waitFor();
-  await toast.getByText(description).waitFor();
-}
-
 // Chioma Eze shares 'Smart irrigation controller'; Amara Okafor is an admin; Kwame Mensah is a
 // person with a few items of his own (not premium); 'Solar cold rooms…' belongs to Tunde Balogun.
 const OWN_ITEM = 'Smart irrigation controller';
@@ -199,16 +193,20 @@ describe('idea details', () => {
     await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href'), { timeout: 10_000 }).toBe(`${baseURL()}/ideas/${id}`);
     await expectAccessible(page);
 
+    // A visitor's Like is an invitation (issue 15 point 3): not disabled, no red 'Error'; it says
+    // why and offers to sign in, coming back to this item afterwards.
     const like = page.getByRole('button', { name: /^Like · \d+ likes?$/ });
-    await expect.poll(() => like.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
-    // Shown disabled, yet a person can still press it and is told why (Playwright skips
-    // aria-disabled elements unless forced).
-    await like.click({ force: true });
-    await page.waitForURL(/\/auth$/);
-    await expectToast(page, 'Error', 'Must be logged in to like ideas');
+    expect(await like.getAttribute('aria-disabled')).toBeNull();
+    await like.click();
+    const invitation = page.getByRole('dialog', { name: 'Must be logged in to like ideas' });
+    await invitation.waitFor();
+    await expectAccessible(page);
+    expect(await page.locator('[data-slot="toast"]').filter({ hasText: 'Error' }).count()).toBe(0);
+    await invitation.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
 
     await openItem(page, id, OTHER_ITEM);
     await page.getByRole('button', { name: 'Unlock Discussion' }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
   });
 });

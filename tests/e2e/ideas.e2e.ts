@@ -41,7 +41,7 @@ async function expectToast(page: Page, title: string, description: string | RegE
 }
 
 const LOCK_MESSAGE =
-  /^Idea submission locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \(\d+ days, \d+ hours remaining\)\.$/;
+  /^Idea submission locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \(\d+ days?, \d+ hours? remaining\)\.$/;
 
 describe('sharing and managing ideas', () => {
   const browser = useBrowser();
@@ -236,11 +236,11 @@ describe('sharing and managing ideas', () => {
     await appTookOver(visitor);
     const visitorCard = visitor.getByRole('listitem').filter({ hasText: title });
     await visitorCard.getByRole('button', { name: `Save ${title}` }).click();
-    await visitor.waitForURL(/\/auth$/);
+    await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next')?.startsWith('/ideas/') === true);
     await visitor.goto('/');
     await appTookOver(visitor);
     await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
-    await visitor.waitForURL(/\/auth$/);
+    await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next')?.startsWith('/ideas/') === true);
 
     const page = await browser.newPage(MOBILE);
     await newPerson(page.context(), { name: 'Tolu Ade', contactInfo: 'tolu@example.test' });
@@ -291,25 +291,61 @@ describe('sharing and managing ideas', () => {
     await page.getByText('No saved ideas yet').waitFor();
   });
 
-  it('shows the periodic dialogs on the home page at most once per 30 minutes', async () => {
+  it('shows the periodic dialogs on the home page after ~20 s, never over a menu, at most once per 30 minutes', async () => {
+    // The page's clock is Playwright's: time is moved on instead of waited for.
     const visitor = await browser.newPage(DESKTOP, { periodicDialogs: true });
+    await visitor.clock.install();
     await visitor.goto('/');
+    await appTookOver(visitor);
     const join = visitor.getByRole('dialog', { name: 'Join to Share Your Vision' });
-    await join.waitFor({ timeout: 10_000 });
+    // Not during the first look.
+    await visitor.clock.runFor(15_000);
+    await visitor.waitForLoadState('networkidle');
+    await visitor.clock.runFor(500);
+    expect(await join.count()).toBe(0);
+    // Not over an open menu: it waits until the menu is closed.
+    await visitor.getByRole('button', { name: 'Learn More' }).click();
+    await visitor.getByRole('menu').waitFor();
+    await visitor.clock.runFor(15_000);
+    // Had it decided to open, its code would be on its way now (the dialogs are a chunk of their own).
+    await visitor.waitForLoadState('networkidle');
+    await visitor.clock.runFor(500);
+    expect(await join.count()).toBe(0);
+    await visitor.keyboard.press('Escape');
+    await expect.poll(() => visitor.getByRole('menu').count()).toBe(0);
+    await visitor.clock.runFor(3_000);
+    await join.waitFor();
     await expect.poll(() => join.getByRole('link', { name: 'Sign In' }).getAttribute('href'), { timeout: 10_000 }).toBe('/auth');
     await expect.poll(() => join.getByRole('link', { name: 'Join' }).getAttribute('href'), { timeout: 10_000 }).toMatch(/^\/auth/);
     await expectAccessible(visitor);
     await join.getByRole('button', { name: 'Cancel' }).click();
+    // Shown once: not again within 30 minutes…
     await visitor.reload();
-    await visitor.getByRole('heading', { name: 'All Ideas & Products', exact: true }).waitFor();
-    await visitor.waitForTimeout(5500);
+    await appTookOver(visitor);
+    await visitor.clock.runFor(60_000);
     expect(await visitor.getByRole('dialog').count()).toBe(0);
+    // …and again once they have passed (after its ~20 s on the page).
+    await visitor.clock.fastForward('30:00');
+    await visitor.reload();
+    await appTookOver(visitor);
+    await visitor.clock.runFor(25_000);
+    await join.waitFor();
 
     const page = await browser.newPage(DESKTOP, { periodicDialogs: true });
     await newPerson(page.context(), { name: 'Kemi Ola', contactInfo: 'kemi@example.test' });
+    await page.clock.install();
     await page.goto('/');
+    await appTookOver(page);
     const status = page.getByRole('dialog', { name: 'Your Submission Status' });
-    await status.getByText("You're ready to share a new idea or product with the community!").waitFor({ timeout: 10_000 });
+    // Not while the person is typing a search.
+    await page.getByRole('searchbox').first().click();
+    await page.clock.runFor(30_000);
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(500);
+    expect(await status.count()).toBe(0);
+    await page.getByRole('searchbox').first().blur();
+    await page.clock.runFor(3_000);
+    await status.getByText("You're ready to share a new idea or product with the community!").waitFor();
     await expectAccessible(page);
     await status.getByRole('button', { name: 'Close' }).first().click();
     expect(await page.getByRole('dialog').count()).toBe(0);

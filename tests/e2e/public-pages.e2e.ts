@@ -206,7 +206,7 @@ describe('Site footer', () => {
     expect(await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(window.scrollY))))).toBe(0);
   });
 
-  it('Stay Updated: rejects an invalid address inline, acknowledges a valid one with a toast', async () => {
+  it('Stay Updated: rejects an invalid address inline; a valid one is told the truth (the newsletter is paused here)', async () => {
     const page = await browser.newPage(MOBILE);
     await open(page, '/privacy');
     const footer = page.getByRole('contentinfo');
@@ -223,8 +223,10 @@ describe('Site footer', () => {
     await email.fill('ada@example.com');
     expect(await footer.getByText('Please enter a valid email address.').count()).toBe(0);
     await subscribe.click();
-    await page.getByText('Subscribed!', { exact: true }).waitFor();
-    await page.getByText("Thanks! We'll keep you posted at ada@example.com.", { exact: true }).waitFor();
-    expect(await email.inputValue()).toBe('');
+    // Marketing emails are off on this server (the default): no fake 'Subscribed!' (issue 15 point 4;
+    // the whole subscription is newsletter.e2e.ts).
+    await footer.getByText('Our newsletter is paused at the moment, so we are not taking sign-ups. Please try again later.').waitFor();
+    expect(await page.getByText('Subscribed!').count()).toBe(0);
+    expect(await email.inputValue()).toBe('ada@example.com');
   });
 });

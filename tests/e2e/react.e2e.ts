@@ -47,11 +47,16 @@ function problems(page: Page, ownStatus: number): string[] {
 }
 
 async function itemId(): Promise<string> {
+  return (await firstItem()).id;
+}
+
+/** The newest seeded item (and so its maker). */
+async function firstItem(): Promise<{ id: string; creator: { id: string } }> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const res = await fetch(`${baseURL()}/api/ideas?limit=1`).catch(() => null);
-    const items = res?.ok ? ((await res.json()) as { items: { id: string }[] }).items : [];
-    if (items[0]) return items[0].id;
+    const items = res?.ok ? ((await res.json()) as { items: { id: string; creator: { id: string } }[] }).items : [];
+    if (items[0]) return items[0];
     if (Date.now() > deadline) throw new Error('no seeded item');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -60,8 +65,11 @@ async function itemId(): Promise<string> {
 describe('React runs every public page', () => {
   const browser = useBrowser();
   let id = '';
+  let makerId = '';
   beforeAll(async () => {
-    id = await itemId();
+    const item = await firstItem();
+    id = item.id;
+    makerId = item.creator.id;
   }, 120_000);
 
   const pages: [string, () => string, number, boolean][] = [
@@ -69,7 +77,12 @@ describe('React runs every public page', () => {
     ['home, Ideas tab', () => '/?category=idea', 200, true],
     ['home, Products tab', () => '/?category=product', 200, true],
     ['home, a search', () => '/?category=idea&q=solar', 200, true],
+    ['home, Trending', () => '/?sort=trending', 200, true],
+    ['home, Top of the month, in dollars from $10', () => '/?sort=top&window=month&currency=USD&minPrice=10', 200, true],
+    ['home, filters the API refuses', () => '/?currency=USD&minPrice=20&maxPrice=10', 200, true],
     ['a details page', () => `/ideas/${id}`, 200, true],
+    ['a maker page', () => `/makers/${makerId}`, 200, true],
+    ['an unknown maker', () => '/makers/nobody-at-all', 404, true],
     ['About', () => '/about', 200, true],
     ['Privacy Policy', () => '/privacy', 200, true],
     ['Terms of Service', () => '/terms', 200, true],

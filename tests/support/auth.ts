@@ -169,6 +169,8 @@ export function outboxMailbox(t: TestServer): Mailbox {
     async linkFor(to, subject, contains) {
       const outbox = t.server.accounts.mailer.outbox;
       if (!outbox) throw new Error('the test server sends real mail (SMTP_URL): use catcherMailbox');
+      // Mails wait in the mail outbox until its sender's next round: run one now.
+      await t.server.mailOutbox.runOnce();
       const mail = outbox.list().find((m) => m.to === to && subject.test(m.subject) && m.link?.includes(contains));
       if (!mail?.link) throw new Error(`no outbox mail to ${to} matching ${subject}`);
       return mail.link;

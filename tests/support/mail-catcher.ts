@@ -20,6 +20,8 @@ export interface CaughtMail {
   html: string;
   /** Every http(s) link in the plain-text part. */
   links: string[];
+  /** The message's own headers, names in lower case (e.g. 'list-unsubscribe'). */
+  headers: Record<string, string>;
   receivedAt: number;
 }
 
@@ -31,6 +33,8 @@ export interface MailCatcher {
   waitFor(match: MailMatch, timeoutMs?: number): Promise<CaughtMail>;
   /** The link of `mail` containing `contains` (throws when there is none). */
   linkIn(mail: CaughtMail, contains?: string): string;
+  /** The next `count` mails are refused (451, as a mail server that is struggling answers). */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -64,7 +68,8 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
+  // Whitespace between two adjacent encoded words is not part of the text (RFC 2047 §6.2).
+  return value.replace(/(=\?[^?]+\?[BQbq]\?[^?]*\?=)\s+(?==\?[^?]+\?[BQbq]\?)/g, '$1').replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : decodeQuotedPrintable(data.replace(/_/g, ' ')),
@@ -118,6 +123,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     text,
     html,
     links,
+    headers: Object.fromEntries(top.headers),
     receivedAt: Date.now(),
   };
 }
@@ -133,6 +139,7 @@ function matches(mail: CaughtMail, match: MailMatch): boolean {
 export async function startMailCatcher(): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const waiters = new Set<() => void>();
+  let refusing = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -141,6 +148,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refusing > 0) {
+          refusing--;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -187,6 +199,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       if (!link) throw new Error(`no link containing "${contains}" in mail "${mail.subject}"`);
       return link;
     },
+    refuseNext(count) {
+      refusing = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -219,6 +234,7 @@ export function useMailCatcher(): MailCatcher & { env: Record<string, string> } 
     },
     waitFor: (match, timeoutMs) => get().waitFor(match, timeoutMs),
     linkIn: (mail, contains) => get().linkIn(mail, contains),
+    refuseNext: (count) => get().refuseNext(count),
     close: () => get().close(),
   };
 }

@@ -10,6 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import type { DiscussionRealtimeOptions } from '../../src/server/features/discussion/live.ts';
+import type { NotificationRealtimeOptions } from '../../src/server/features/notifications/live.ts';
+import type { MailSenderOptions } from '../../src/server/lib/mail-outbox.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
@@ -32,6 +34,10 @@ export interface TestServerOptions {
   webRoot?: string;
   /** Live streams' timings (e.g. a short maxStreamMs). */
   realtime?: DiscussionRealtimeOptions;
+  /** Live unread counts' timings. */
+  notifications?: NotificationRealtimeOptions;
+  /** The mail outbox sender's rounds (e.g. rare, to send by hand with server.mailOutbox.runOnce()). */
+  mailOutbox?: MailSenderOptions;
 }
 
 /**
@@ -61,6 +67,8 @@ export async function startTestServer(kind: DatabaseKind, opts: TestServerOption
     webRoot: opts.webRoot ?? null,
     database: testDb.database,
     realtime: opts.realtime,
+    notifications: opts.notifications,
+    mailOutbox: opts.mailOutbox,
   });
   const url = server.url;
   return {

@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -97,6 +98,8 @@ export const ideas = pgTable(
     index('ideas_category_created_at_id_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ideas_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ideas_user_id_category_created_at_idx').on(t.userId, t.category, t.createdAt.desc().nullsFirst()),
+    // Home's price filters (issue 16): newest first within a currency, the price checked in the index.
+    index('ideas_currency_created_at_price_idx').on(t.currency, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price),
     // Finds the item showing one of our uploads (an upload serves one item only). Hash: URLs may be long.
     index('ideas_image_url_idx').using('hash', t.imageUrl),
     index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
@@ -400,5 +403,196 @@ export const reports = pgTable(
     index('reports_idea_id_idx').on(t.ideaId),
     index('reports_message_id_idx').on(t.messageId),
     index('reports_reporter_id_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * What home's 'Trending' and 'Top' sorts rank by (issue 16; docs/decisions/0020): one narrow row
+ * per item, kept by triggers (migration 0012), so any write path (the API, account deletion, seeds)
+ * keeps it right and a like never rewrites the wide ideas row's many indexes. `like_count`,
+ * `category`, `price` and `currency` follow the item's own row; `trending_score` is the base-2
+ * logarithm of the item's decayed engagement, written once per like or message (its order never
+ * changes as time passes, so nothing recomputes it).
+ */
+export const ideaRanks = pgTable(
+  'idea_ranks',
+  {
+    ideaId: uuid('idea_id')
+      .primaryKey()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    category: text('category').notNull(),
+    currency: text('currency').notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    trendingScore: doublePrecision('trending_score').notNull(),
+  },
+  (t) => [
+    // 'Trending' and 'Top' (all time) walk these from the top; keyset cursors continue them.
+    index('idea_ranks_trending_idx').on(t.trendingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.ideaId.desc().nullsFirst()),
+    index('idea_ranks_top_idx').on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.ideaId.desc().nullsFirst()),
+    // 'Top' of a week or a month: the window's rows by this index alone (likes included), then the best of them.
+    index('idea_ranks_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.likeCount.desc().nullsFirst(), t.ideaId.desc().nullsFirst()),
+    // A maker's totals (items, likes received) from this index alone.
+    index('idea_ranks_user_id_idx').on(t.userId, t.likeCount),
+  ],
+);
+
+/**
+ * Notifications (issue 17 point 1; features/notifications): one row per event for its recipient,
+ * except likes, which gather into one row per item while it is unread ('Kofi Mensah and 2 others
+ * liked …': the partial unique index below). Rows name the item, the message and the person by
+ * foreign key (set null when they go, so a notification outlives them and says so) and keep the
+ * item's title as it was. A message's text is never copied here: it is read when listed, and only
+ * for a reader who may read that discussion.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** NOTIFICATION_KINDS (src/shared/schemas/notifications.ts). */
+    kind: text('kind').notNull(),
+    /** Who did it (the latest liker for grouped likes); null once their account is gone. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How many different people the row stands for (grouped likes; 1 otherwise). */
+    actorCount: integer('actor_count').notNull().default(1),
+    /** The latest people of a like group, newest last (a few), so liking again is not counted twice. */
+    recentActorIds: text('recent_actor_ids').array().notNull().default(sql`'{}'::text[]`),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    /** The item's title when it happened: shown once the item is gone (removals). */
+    itemTitle: text('item_title'),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => ideaDiscussionMessages.id, { onDelete: 'set null' }),
+    /** A private conversation's id (features of the conversations half); no foreign key here. */
+    conversationId: text('conversation_id'),
+    /** Removals: 'idea' or 'message' and the moderator's reason; other kinds may add keys. */
+    details: jsonb('details').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The latest activity (a grouped like moves it): the list's order. */
+    activityAt: ts('activity_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    check('notifications_kind_check', sql`${t.kind} in ('discussion', 'reply', 'mention', 'like', 'private_message', 'removal')`),
+    check('notifications_actor_count_check', sql`${t.actorCount} >= 1`),
+    // The list: one person's notifications newest first, keyset paged.
+    index('notifications_user_id_activity_at_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Mark all read touches the unread ones only.
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // Likes of one item gather into one unread row per recipient, even when two likes race.
+    uniqueIndex('notifications_unread_like_group_idx').on(t.userId, t.ideaId).where(sql`${t.kind} = 'like' and ${t.readAt} is null`),
+    // Foreign keys set to null when the item, the message or the actor goes: found, not scanned.
+    index('notifications_idea_id_idx').on(t.ideaId).where(sql`${t.ideaId} is not null`),
+    index('notifications_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    index('notifications_actor_id_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
+  ],
+);
+
+/**
+ * Each person's unread count, kept beside their notifications in the same transactions (the
+ * header's count is one row, whatever their number, and its changes are serialised on this row,
+ * so the live stream's notices arrive in the order of the counts they carry).
+ */
+export const notificationInboxes = pgTable(
+  'notification_inboxes',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('notification_inboxes_unread_check', sql`${t.unread} >= 0`)],
+);
+
+/** Per person and kind: in the app, by email. Only choices are stored; the defaults fill the rest. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  choices: jsonb('choices').notNull().default({}),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The durable mail outbox (lib/mail-outbox.ts, decision 0019): a mail is a row written in the same
+ * transaction as what caused it; every instance's sender claims due rows (FOR UPDATE SKIP LOCKED),
+ * sends them and marks them sent, retrying with back-off. A row is either written out (to,
+ * subject, bodies) or drawn when it is sent by its `template` from `data` (notification mails,
+ * which gather a discussion's activity until then). `digest_key` names what a notification mail
+ * is about, per recipient: at most one such mail waits at a time.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** MailKind (lib/mail-kinds.ts): which admin switch governs it. */
+    kind: text('kind').notNull(),
+    /** The person it is for, when it is for an account (their pending mails go with it). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** The link the mail is about (the development outbox shows it). */
+    link: text('link'),
+    /** Extra headers (List-Unsubscribe…). */
+    headers: jsonb('headers').notNull().default({}),
+    template: text('template'),
+    data: jsonb('data'),
+    digestKey: text('digest_key'),
+    /** pending → sending (claimed) → sent; or failed (out of attempts) or dropped (not to be sent). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before: now for most mails; the end of the window for a digest; later after a failure. */
+    sendAfter: ts('send_after').notNull().defaultNow(),
+    /** A claim's lease: a sender that died mid-send leaves the row to be claimed again after it. */
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'dropped')`),
+    check(
+      'mail_outbox_content_check',
+      sql`${t.template} is not null or (${t.toAddress} is not null and ${t.subject} is not null and ${t.textBody} is not null)`,
+    ),
+    // The senders' claims: due pending rows, and claims whose lease ran out.
+    index('mail_outbox_due_idx').on(t.sendAfter).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_sending_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
+    // One waiting notification mail per person and subject; the latest one per subject for the window.
+    uniqueIndex('mail_outbox_pending_digest_idx').on(t.userId, t.digestKey).where(sql`${t.status} = 'pending' and ${t.digestKey} is not null`),
+    index('mail_outbox_digest_idx').on(t.userId, t.digestKey, t.sendAfter.desc().nullsFirst()).where(sql`${t.digestKey} is not null`),
+    // Account deletion, and the sweep of old finished rows.
+    index('mail_outbox_user_id_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('mail_outbox_finished_idx').on(t.createdAt).where(sql`${t.status} in ('sent', 'failed', 'dropped')`),
+  ],
+);
+
+/**
+ * The footer's newsletter (issue 15 point 4): an address is kept once someone asks for it, 'pending'
+ * until its owner opens the confirmation link (double opt-in), then 'confirmed'. Unsubscribing
+ * deletes the row: an address we may not write to is not kept. Addresses are stored lower-cased.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The latest confirmation mail asked for (a confirmation link older than a newer request still works until it expires). */
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_idx').on(t.email),
+    check('newsletter_subscriptions_status_check', sql`${t.status} in ('pending', 'confirmed')`),
+    // Who gets the newsletter: the confirmed addresses, read in pages.
+    index('newsletter_subscriptions_confirmed_idx').on(t.id).where(sql`${t.status} = 'confirmed'`),
   ],
 );

@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 
 const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
 /** Immutable assets compressed at the highest levels, kept by path (bounded: the build's files). */
 const ASSET_CACHE_LIMIT = 512;
 
@@ -47,23 +47,6 @@ export function compressBytes(body: Uint8Array, encoding: Encoding, best: boolea
   return gzipSync(body, { level: best ? 9 : 4 }) as Uint8Array<ArrayBuffer>;
 }
 
-/**
- * @hono/node-server's Response (what `new Response()` makes in the server) keeps a string or
- * bytes body as it was given, as `[status, body, headers]` under a symbol of its own, and only
- * builds a real web Response, with a web stream for its body, when something asks for `.body`,
- * `.arrayBuffer()` or `.statusText`. Reading the body from there skips building and draining
- * that stream for a body already in memory (~12% of a signed-in list request's CPU,
- * bench/RESULTS.md). Undefined for any other Response: the caller then reads it the standard way.
- */
-let keptBodySymbol: symbol | undefined;
-function keptBody(res: Response): string | Uint8Array | null | undefined {
-  keptBodySymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  const kept = keptBodySymbol ? (res as unknown as Record<symbol, unknown>)[keptBodySymbol] : undefined;
-  if (!Array.isArray(kept)) return undefined;
-  const body: unknown = kept[1];
-  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
-}
-
 export function compression(): MiddlewareHandler {
   const assets = new Map<string, Uint8Array<ArrayBuffer>>();
   return async (c, next) => {
@@ -74,8 +57,7 @@ export function compression(): MiddlewareHandler {
     if (!COMPRESSIBLE.test(type)) return;
     const cacheControl = res.headers.get('Cache-Control') ?? '';
     if (/no-transform/i.test(cacheControl)) return;
-    const kept = keptBody(res);
-    if (kept === null || (kept === undefined && !res.body)) return;
+    if (!res.body) return;
     const immutable = /immutable/i.test(cacheControl) && res.status === 200;
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'), immutable);
     const length = Number(res.headers.get('Content-Length') ?? NaN);
@@ -86,7 +68,7 @@ export function compression(): MiddlewareHandler {
     const key = immutable ? `${encoding} ${c.req.path}` : '';
     let encoded = key ? assets.get(key) : undefined;
     if (!encoded) {
-      const body = typeof kept === 'string' ? Buffer.from(kept) : (kept ?? new Uint8Array(await res.arrayBuffer()));
+      const body = new Uint8Array(await res.arrayBuffer());
       if (body.byteLength < MIN_BYTES) {
         const plain = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, headers: res.headers });
         varyOnEncoding(plain.headers);
@@ -95,8 +77,8 @@ export function compression(): MiddlewareHandler {
       }
       encoded = compressBytes(body, encoding, immutable);
       if (key && assets.size < ASSET_CACHE_LIMIT) assets.set(key, encoded);
-    } else if (kept === undefined) {
-      await res.body!.cancel();
+    } else {
+      await res.body.cancel();
     }
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);

@@ -1,12 +1,15 @@
 /**
  * The admin's email switches (Email Settings), as one rule every sender of mail goes through:
  * each mail has a kind, and sendMailOfKind sends it only when mayEmail says the switches allow it.
+ * Mails are queued with their kind in the mail outbox (lib/mail-outbox.ts), whose sender asks this
+ * rule when it sends them, so a switch turned off also stops the mails already waiting.
  *
  * - 'account': confirmation, password reset, 'someone tried to sign up with your address'. They
  *   keep an account safe and usable, so no switch stops them.
  * - 'welcome': the welcome mail once an address is confirmed (welcomeEmails).
- * - 'notification': mails about activity (emailNotifications). The app sends none yet.
- * - 'marketing': news and offers (marketingEmails). The app sends none yet.
+ * - 'notification': mails about activity: replies, mentions, likes… (emailNotifications).
+ * - 'marketing': the newsletter (marketingEmails): its confirmation mails, and any issue sent to the
+ *   confirmed addresses (features/newsletter).
  */
 import type { PlatformSettings } from '../../shared/schemas/settings.ts';
 import type { MailMessage, Mailer } from './mail.ts';

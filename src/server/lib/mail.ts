@@ -21,6 +21,8 @@ export interface MailMessage {
   html: string;
   /** The link the mail is about (confirmation, reset); shown by the development outbox. */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (notification mails). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry {
@@ -119,7 +121,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       mode: 'smtp',
       outbox: null,
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
         logger.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent');
       },
       close() {

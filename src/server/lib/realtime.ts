@@ -56,6 +56,8 @@ export interface ListenOptions {
   maxBackoffMs?: number;
   /** How often the PostgreSQL listener checks its connection with a query. */
   pingMs?: number;
+  /** The listening connection's application_name (default 'ideahub-listen'), to tell listeners apart. */
+  applicationName?: string;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -149,7 +151,7 @@ async function listenOnPostgres(
       ssl: poolOptions.ssl,
       keepAlive: true,
       connectionTimeoutMillis: 5000,
-      application_name: 'ideahub-listen',
+      application_name: opts.applicationName ?? 'ideahub-listen',
     });
     // Any error or end on the listening connection means: start again.
     c.on('error', (error) => {

@@ -1,7 +1,7 @@
 /**
  * Visitors' kept answers sent straight from Node's request event, before the framework runs.
  *
- * A visitor's GET of the public list or details, while the visitors' cache (public-cache.ts) holds
+ * A visitor's GET of the public list or details (or a public page drawn from them), while the visitors' cache (public-cache.ts) holds
  * a fresh answer for it, is the busiest request there is, and the cheapest to answer: the bytes
  * are ready. Going through the framework for it (a web Request, the context, eleven middleware, a
  * web Response turned back into Node's) cost most of its time (bench/RESULTS.md, 'visitors' fast
@@ -40,7 +40,7 @@ function requestIdOf(req: IncomingMessage): string {
 export function createVisitorFastPath(deps: VisitorFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const security = Object.entries(securityHeaderValues(deps.config));
   return (req, res) => {
-    if (req.method !== 'GET' || !req.url?.startsWith('/api/') || carriesCredentials(req.headers)) return false;
+    if (req.method !== 'GET' || !req.url || carriesCredentials(req.headers)) return false;
     const started = performance.now();
     const url = new URL(req.url, 'http://visitor');
     if (url.pathname.includes('%') || !deps.cacheable(url.pathname)) return false;

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { isAppRoute } from '../../shared/routes.ts';
+import { compressBytes, type Encoding } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -120,13 +121,20 @@ const RENDERED_TTL_MS = 10_000;
 const RENDERED_CACHE_SIZE = 64;
 const RENDERER_WARM_UP_DELAY_MS = 2_000;
 
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+  /** The HTML compressed for `encoding`, made once per rendered page and encoding. */
+  encoded(encoding: Encoding): Uint8Array<ArrayBuffer>;
+}
+
 export interface WebAssets {
   indexHtml: string | null;
   /**
    * The page at `request.url` for its reader, rendered by React with its status; null when the
    * build has no server renderer. Rejects when rendering fails.
    */
-  renderPage(request: PageRequest): Promise<{ status: 200 | 404; html: string } | null>;
+  renderPage(request: PageRequest): Promise<RenderedPage | null>;
   serve(c: Context): Response | null;
   sendIndex(c: Context, html?: string): Response;
   /** What an address that is no page of the app gets: index.html with status 404. */
@@ -171,7 +179,7 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
   }
   // Keyed by address, reader and the answers the page was drawn from: any change (a like, a new
   // rating) is a new entry.
-  const rendered = new Map<string, { html: Promise<string>; at: number }>();
+  const rendered = new Map<string, { html: Promise<string>; at: number; encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> }>();
   const renderPage = async (request: PageRequest) => {
     if (!hasRenderer) return null;
     const entry = await loadRenderer();
@@ -195,7 +203,7 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
       };
       const html = entry.renderDocument(request.url, entry.pageStateText(state));
       html.catch(() => rendered.delete(key));
-      hit = { html, at: now };
+      hit = { html, at: now, encoded: {} };
       rendered.set(key, hit);
       // Oldest first (insertion order): drop the expired and anything beyond the limit.
       for (const [k, v] of rendered) {
@@ -203,7 +211,9 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
         rendered.delete(k);
       }
     }
-    return { status: prepared.status, html: await hit.html };
+    const html = await hit.html;
+    const encoded = hit.encoded;
+    return { status: prepared.status, html, encoded: (encoding: Encoding) => (encoded[encoding] ??= compressBytes(Buffer.from(html), encoding, false)) };
   };
   const sendPage = (c: Context, html: string | undefined, status: 200 | 404) => {
     const body = html ?? indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';

@@ -1,45 +1,32 @@
 /**
- * `npm run demo`: fills an empty database with demo people, ideas and products (with generated
- * images), likes, ratings and discussion messages. Does nothing when people already exist.
+ * `npm run demo`: fills an empty database with demo people, ideas and products (each with its own
+ * picture, drawn here: demo-images.ts), likes, ratings and discussion messages. Does nothing when
+ * people already exist.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { type Database, analyze } from '../db/client.ts';
 import { accounts, coupons, ideaDiscussionMessages, ideaDiscussions, ideas, likes, payments, profiles, ratings, users } from '../db/schema.ts';
 import { generateCouponCode } from '../features/coupons/codes.ts';
 import { hashPassword } from '../lib/password.ts';
 import { processImage, storeIdeaImage } from '../lib/storage.ts';
 import { DEMO_ITEMS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_PEOPLE } from './demo-content.ts';
+import { demoImage } from './demo-images.ts';
 
-const PALETTES = [
-  ['#4f46e5', '#a855f7'],
-  ['#0ea5e9', '#22c55e'],
-  ['#f97316', '#ef4444'],
-  ['#14b8a6', '#6366f1'],
-  ['#eab308', '#f97316'],
-  ['#ec4899', '#8b5cf6'],
-  ['#10b981', '#0ea5e9'],
-  ['#f43f5e', '#f59e0b'],
-] as const;
-
-/** A generated cover: a gradient with soft geometric shapes, distinct per item. */
-export async function demoImage(index: number): Promise<Buffer> {
-  const [a, b] = PALETTES[index % PALETTES.length]!;
-  const shapes = Array.from({ length: 6 }, (_, i) => {
-    const x = (index * 97 + i * 173) % 800;
-    const y = (index * 53 + i * 131) % 600;
-    const r = 40 + ((index * 31 + i * 47) % 140);
-    return `<circle cx="${x}" cy="${y}" r="${r}" fill="white" fill-opacity="${0.08 + (i % 3) * 0.06}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-    <rect width="800" height="600" fill="url(#g)"/>${shapes}
-    <rect x="300" y="210" width="200" height="180" rx="36" fill="white" fill-opacity="0.22"/>
-    <path d="M400 250c-30 0-52 22-52 50 0 18 9 30 20 40 6 6 9 12 9 20h46c0-8 3-14 9-20 11-10 20-22 20-40 0-28-22-50-52-50z" fill="white" fill-opacity="0.9"/>
-    <rect x="378" y="366" width="44" height="10" rx="5" fill="white" fill-opacity="0.9"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
+/** Skills shown on the demo people's maker pages, by industry. */
+const DEMO_SKILLS: Record<string, string[]> = {
+  Technology: ['Product design', 'TypeScript', 'Payments'],
+  Agriculture: ['Irrigation', 'Cold chain', 'Cooperatives'],
+  Fashion: ['Textiles', 'Pattern making', 'Retail'],
+  Energy: ['Solar', 'Mini-grids', 'Batteries'],
+  Health: ['Community health', 'Diagnostics'],
+  Design: ['Industrial design', 'Accessibility'],
+  Education: ['Curriculum', 'Tutoring'],
+  Logistics: ['Last-mile delivery', 'Routing'],
+  Finance: ['Savings groups', 'Mobile money'],
+  Construction: ['Low-cost housing', 'Bricks'],
+  Retail: ['Merchandising', 'Point of sale'],
+};
 
 export interface DemoAccount {
   email: string;
@@ -69,6 +56,9 @@ export async function seedDemo(database: Database, now = new Date()): Promise<{ 
       fullName: p.name || null,
       contactInfo: p.contact,
       industry: p.industry,
+      // A short public bio and skills: what a maker page shows (issue 16).
+      bio: p.industry ? `${p.name.split(' ')[0]} works in ${p.industry.toLowerCase()} and shares what could make it simpler, cheaper or greener.` : null,
+      skills: p.industry ? DEMO_SKILLS[p.industry] ?? null : null,
       country: i % 3 === 0 ? 'Ghana' : 'Nigeria',
       createdAt: joined(i),
     })),
@@ -77,7 +67,7 @@ export async function seedDemo(database: Database, now = new Date()): Promise<{ 
   const ideaIds: string[] = [];
   for (const [i, [category, title, description, price, currency, rating]] of DEMO_ITEMS.entries()) {
     const owner = ids[(i % (ids.length - 1)) + 1]!;
-    const image = await processImage(await demoImage(i));
+    const image = await processImage(await demoImage(i, { title, category }));
     const imageUrl = await storeIdeaImage(db, owner, image, new Date(now.getTime() - i * 1000));
     // Spread over the last five weeks, newest first in list order.
     const createdAt = new Date(now.getTime() - i * 19 * 3_600_000 - 45 * 60_000);

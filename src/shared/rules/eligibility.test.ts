@@ -82,7 +82,7 @@ describe('computeEligibility', () => {
   it('locks an idea shared 71 h 59 min ago for one more minute', () => {
     const e = eligibility(ago(71 * HOUR_MS + 59 * MIN), null);
     expect(e.idea).toEqual({ locked: true, until: new Date('2026-11-21T12:01:00Z'), remainingMs: MIN });
-    expect(formatRemaining(e.idea.remainingMs, 'idea')).toBe('0 days, 1 hours');
+    expect(formatRemaining(e.idea.remainingMs, 'idea')).toBe('0 days, 1 hour');
     expect(e.preselect).toBe('product');
   });
 
@@ -99,7 +99,7 @@ describe('computeEligibility', () => {
   it('locks a product shared 23 h ago for one hour; opens at 24 h', () => {
     const e = eligibility(null, ago(23 * HOUR_MS));
     expect(e.product).toEqual({ locked: true, until: new Date('2026-11-21T13:00:00Z'), remainingMs: HOUR_MS });
-    expect(formatRemaining(e.product.remainingMs, 'product')).toBe('1 hours');
+    expect(formatRemaining(e.product.remainingMs, 'product')).toBe('1 hour');
     expect(eligibility(null, ago(24 * HOUR_MS)).product.locked).toBe(false);
     expect(eligibility(null, ago(24 * HOUR_MS + 1)).product.locked).toBe(false);
   });
@@ -137,7 +137,7 @@ describe('computeEligibility', () => {
     const e = eligibility(ago(30 * MIN), ago(30 * MIN), { idea: 1, product: 1 });
     expect(e.idea).toEqual({ locked: true, until: new Date('2026-11-21T12:30:00Z'), remainingMs: 30 * MIN });
     expect(e.product.remainingMs).toBe(30 * MIN);
-    expect(formatRemaining(e.idea.remainingMs, 'idea')).toBe('0 days, 1 hours');
+    expect(formatRemaining(e.idea.remainingMs, 'idea')).toBe('0 days, 1 hour');
     expect(eligibility(ago(HOUR_MS), ago(HOUR_MS), { idea: 1, product: 1 }).bothLocked).toBe(false);
     // a longer product cooldown than the default, and 0 = no cooldown
     expect(eligibility(null, ago(30 * HOUR_MS), { product: 48 }).product.remainingMs).toBe(18 * HOUR_MS);
@@ -198,17 +198,17 @@ describe('formatRemaining', () => {
   it('rounds up to whole hours and splits ideas into days and hours', () => {
     expect(formatRemaining(71 * HOUR_MS + 59 * MIN, 'idea')).toBe('3 days, 0 hours');
     expect(formatRemaining(71 * HOUR_MS, 'idea')).toBe('2 days, 23 hours');
-    expect(formatRemaining(48 * HOUR_MS + 1, 'idea')).toBe('2 days, 1 hours');
-    expect(formatRemaining(24 * HOUR_MS, 'idea')).toBe('1 days, 0 hours');
-    expect(formatRemaining(1, 'idea')).toBe('0 days, 1 hours');
-    expect(formatRemaining(HOUR_MS, 'idea')).toBe('0 days, 1 hours');
+    expect(formatRemaining(48 * HOUR_MS + 1, 'idea')).toBe('2 days, 1 hour');
+    expect(formatRemaining(24 * HOUR_MS, 'idea')).toBe('1 day, 0 hours');
+    expect(formatRemaining(1, 'idea')).toBe('0 days, 1 hour');
+    expect(formatRemaining(HOUR_MS, 'idea')).toBe('0 days, 1 hour');
     expect(formatRemaining(HOUR_MS + 1, 'idea')).toBe('0 days, 2 hours');
   });
 
   it('gives products in hours only, whatever their size', () => {
     expect(formatRemaining(24 * HOUR_MS, 'product')).toBe('24 hours');
     expect(formatRemaining(23 * HOUR_MS + 1, 'product')).toBe('24 hours');
-    expect(formatRemaining(MIN, 'product')).toBe('1 hours');
+    expect(formatRemaining(MIN, 'product')).toBe('1 hour');
     expect(formatRemaining(48 * HOUR_MS, 'product')).toBe('48 hours');
   });
 
@@ -223,7 +223,7 @@ describe('formatRemaining', () => {
   it('never claims less waiting than there is (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 * HOUR_MS }), (ms) => {
-        const m = /^(\d+) days, (\d+) hours$/.exec(formatRemaining(ms, 'idea'));
+        const m = /^(\d+) days?, (\d+) hours?$/.exec(formatRemaining(ms, 'idea'));
         expect(m).not.toBeNull();
         const days = Number(m?.[1]);
         const hours = Number(m?.[2]);
@@ -231,7 +231,9 @@ describe('formatRemaining', () => {
         const total = days * 24 + hours;
         expect(total * HOUR_MS).toBeGreaterThanOrEqual(ms);
         expect((total - 1) * HOUR_MS).toBeLessThan(ms);
-        expect(formatRemaining(ms, 'product')).toBe(`${total} hours`);
+        expect(formatRemaining(ms, 'product')).toBe(total === 1 ? '1 hour' : `${total} hours`);
+        // Each noun agrees with its number.
+        expect(formatRemaining(ms, 'idea')).toBe(`${days} ${days === 1 ? 'day' : 'days'}, ${hours} ${hours === 1 ? 'hour' : 'hours'}`);
       }),
     );
   });
@@ -253,10 +255,10 @@ describe('lockMessage', () => {
   it('works from computeEligibility, boundary cases included', () => {
     const e = eligibility(ago(71 * HOUR_MS + 59 * MIN), ago(23 * HOUR_MS));
     expect(lockMessageFor('idea', e.idea, UTC)).toBe(
-      'Idea submission locked until Nov 21, 2026, 12:01 PM (0 days, 1 hours remaining).',
+      'Idea submission locked until Nov 21, 2026, 12:01 PM (0 days, 1 hour remaining).',
     );
     expect(lockMessageFor('product', e.product, UTC)).toBe(
-      'Product submission locked until Nov 21, 2026, 1:00 PM (1 hours remaining).',
+      'Product submission locked until Nov 21, 2026, 1:00 PM (1 hour remaining).',
     );
     expect(lockMessageFor('idea', eligibility(null, null).idea, UTC)).toBeNull();
   });
@@ -270,7 +272,7 @@ describe('cooldownMessage (server, §5)', () => {
     expect(cooldownMessage('product', 5 * HOUR_MS - 1, 24)).toBe(
       'You can only submit one product every 24 hours. Please wait 5 hours.',
     );
-    expect(cooldownMessage('idea', MIN, 72)).toBe('You can only submit one idea every 72 hours. Please wait 0 days, 1 hours.');
+    expect(cooldownMessage('idea', MIN, 72)).toBe('You can only submit one idea every 72 hours. Please wait 0 days, 1 hour.');
     expect(cooldownMessage('product', PRODUCT_COOLDOWN_MS, 24)).toBe(
       'You can only submit one product every 24 hours. Please wait 24 hours.',
     );
@@ -280,10 +282,10 @@ describe('cooldownMessage (server, §5)', () => {
     expect(cooldownMessage('idea', IDEA_COOLDOWN_MS)).toBe(
       'You can only submit one idea every 72 hours. Please wait 3 days, 0 hours.',
     );
-    expect(cooldownMessage('product', HOUR_MS)).toBe('You can only submit one product every 24 hours. Please wait 1 hours.');
-    expect(cooldownMessage('idea', 30 * MIN, 1)).toBe('You can only submit one idea every 1 hours. Please wait 0 days, 1 hours.');
+    expect(cooldownMessage('product', HOUR_MS)).toBe('You can only submit one product every 24 hours. Please wait 1 hour.');
+    expect(cooldownMessage('idea', 30 * MIN, 1)).toBe('You can only submit one idea every 1 hour. Please wait 0 days, 1 hour.');
     expect(cooldownMessage('product', 30 * MIN, 0.5)).toBe(
-      'You can only submit one product every 0.5 hours. Please wait 1 hours.',
+      'You can only submit one product every 0.5 hours. Please wait 1 hour.',
     );
   });
 });
@@ -367,7 +369,7 @@ describe('statusDialogMessage (home page dialog, §4)', () => {
       title: 'Your Submission Status',
       lines: [
         'You shared a product recently.',
-        'You can share another product on Nov 21, 2026, 12:30 PM (1 hours remaining).',
+        'You can share another product on Nov 21, 2026, 12:30 PM (1 hour remaining).',
         'You can still share an idea now.',
       ],
     });

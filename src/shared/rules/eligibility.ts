@@ -12,10 +12,11 @@
  *   never lasts longer than one cooldown from `now`.
  * - Remaining time is rounded UP to whole hours (never claim less waiting than there is), then
  *   split into days and hours for ideas: 71 h 59 min → '3 days, 0 hours'; 1 min → '0 days, 1 hours'.
- * - The words stay literally 'days' and 'hours' for every number, as the spec writes
- *   'N days, M hours' and 'N hours' ('1 hours', '0 days'); the server's message uses the same.
+ * - 'days' and 'hours' agree with their numbers ('1 day, 1 hour', '0 days, 2 hours'): the spec's
+ *   'N days, M hours' read aloud (issue 15 point 13); the server's message uses the same.
  */
 import { IDEA_COOLDOWN_MS, PRODUCT_COOLDOWN_MS, type Category } from '../constants.ts';
+import { countOf } from '../format.ts';
 import { formatDateTime, type DateFormatOptions } from './date-format.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -110,13 +111,14 @@ export function remainingHours(ms: number): number {
 }
 
 /**
- * The waiting time as the spec words it, without the word 'remaining':
- * ideas 'N days, M hours' ('3 days, 0 hours'), products 'N hours' ('23 hours').
+ * The waiting time as the spec words it, without the word 'remaining': ideas 'N days, M hours'
+ * ('3 days, 0 hours'), products 'N hours' ('23 hours'), each noun in the number it counts
+ * ('1 day, 1 hour', '1 hour': issue 15 point 13).
  */
 export function formatRemaining(ms: number, category: Category): string {
   const hours = remainingHours(ms);
-  if (category === 'product') return `${hours} hours`;
-  return `${Math.floor(hours / 24)} days, ${hours % 24} hours`;
+  if (category === 'product') return countOf(hours, 'hour');
+  return `${countOf(Math.floor(hours / 24), 'day')}, ${countOf(hours % 24, 'hour')}`;
 }
 
 const CATEGORY_LABEL: Readonly<Record<Category, string>> = { idea: 'Idea', product: 'Product' };
@@ -139,7 +141,7 @@ export function lockMessageFor(category: Category, lock: CategoryLock, options: 
  * 2 days, 23 hours.' / 'You can only submit one product every 24 hours. Please wait 5 hours.'
  */
 export function cooldownMessage(category: Category, remainingMs: number, hours: number = defaultHours(category)): string {
-  return `You can only submit one ${category} every ${sanitizeHours(hours, category)} hours. Please wait ${formatRemaining(remainingMs, category)}.`;
+  return `You can only submit one ${category} every ${countOf(sanitizeHours(hours, category), 'hour')}. Please wait ${formatRemaining(remainingMs, category)}.`;
 }
 
 /** Text of a dialog: a title and its lines (paragraphs), in order. */

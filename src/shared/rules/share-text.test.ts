@@ -24,9 +24,9 @@ describe('shareText (§2 Home share text)', () => {
   });
 
   it('reads a missing price as 0', () => {
-    expect(shareText({ ...base, price: null }, UTC)).toContain('\nPrice: ₦0\n');
-    expect(shareText({ ...base, price: undefined }, UTC)).toContain('\nPrice: ₦0\n');
-    expect(shareText({ ...base, price: Number.NaN }, UTC)).toContain('\nPrice: ₦0\n');
+    expect(shareText({ ...base, price: null }, UTC)).toContain('\nPrice: Free\n');
+    expect(shareText({ ...base, price: undefined }, UTC)).toContain('\nPrice: Free\n');
+    expect(shareText({ ...base, price: Number.NaN }, UTC)).toContain('\nPrice: Free\n');
   });
 
   it('says Anonymous without a creator name', () => {

@@ -3,13 +3,13 @@
  * name or 'Anonymous', posted date as 'MMM d, yyyy', and a link, one per line:
  *
  *   Solar water pump
- *   Price: ₦250,000
+ *   Price: ₦250,000     ('Price: Free' for an item shared for free)
  *   By: Ada Obi
  *   Posted: Nov 21, 2026
  *   https://ideahub.example/ideas/42
  */
 import type { Currency } from '../constants.ts';
-import { creatorDisplayName, formatPrice } from '../format.ts';
+import { creatorDisplayName, priceText } from '../format.ts';
 import { formatDate, type DateFormatOptions } from './date-format.ts';
 
 export interface ShareTextInput {
@@ -28,7 +28,7 @@ export function shareText(input: ShareTextInput, options: DateFormatOptions = {}
   const createdAt = typeof input.createdAt === 'string' ? new Date(input.createdAt) : input.createdAt;
   return [
     input.title.trim(),
-    `Price: ${formatPrice(price, input.currency)}`,
+    `Price: ${priceText(price, input.currency)}`,
     `By: ${creatorDisplayName(input.creatorName)}`,
     `Posted: ${formatDate(createdAt, options)}`,
     input.url,

@@ -1,7 +1,8 @@
 /** Likes and ratings of an item (SPEC §4 'Like'; ratings: ARCHITECTURE.md 'our readings' / issue 5). */
 import { z } from 'zod';
+import { LIKE_SIGN_IN_REQUIRED } from '../constants.ts';
 
-export const LIKE_SIGN_IN_REQUIRED = 'Must be logged in to like ideas';
+export { LIKE_SIGN_IN_REQUIRED };
 export const RATE_SIGN_IN_REQUIRED = 'Sign in to rate this item.';
 export const RATE_OWN_ITEM = "You can't rate your own item.";
 export const RATING_VALUE_MESSAGE = 'Rating must be a whole number from 1 to 5.';

@@ -10,24 +10,71 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 50;
 export const SEARCH_MAX_LENGTH = 200;
 
-export const ideaListQuerySchema = z.object({
-  category: categoryFilterSchema.default('all'),
-  q: z
-    .string()
-    .max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`)
-    .transform((v) => v.trim())
-    .optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}.`)
-    .default(PAGE_SIZE_DEFAULT),
-});
+/** Home's sorts and Top's windows (issue 16), as the address spells them. */
+export const IDEA_SORTS = ['newest', 'trending', 'top'] as const;
+export const TOP_WINDOWS = ['week', 'month', 'all'] as const;
+export type IdeaSort = (typeof IDEA_SORTS)[number];
+export type TopWindow = (typeof TOP_WINDOWS)[number];
+/** The highest price an item can have (numeric(14, 2)). */
+export const PRICE_MAX = 999_999_999_999.99;
+
+export const PRICE_FILTER_MESSAGES = {
+  minPrice: 'Minimum price must be a number, 0 or more.',
+  maxPrice: 'Maximum price must be a number, 0 or more.',
+  order: 'Minimum price cannot be more than the maximum price.',
+  currency: 'Currency must be one of NGN, USD, or EUR.',
+  currencyNeeded: 'Choose a currency to filter by price.',
+} as const;
+
+/** An empty form field (`?minPrice=`) is no filter at all. */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+const priceBound = (message: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: message })
+      .refine((n) => Number.isFinite(n) && n >= 0 && n <= PRICE_MAX, { error: message })
+      .optional(),
+  );
+
+/** The list's parameters before the checks across them (other lists pick their cursor and limit from it). */
+export const ideaListParamsSchema = z
+  .object({
+    category: categoryFilterSchema.default('all'),
+    q: z
+      .string()
+      .max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`)
+      .transform((v) => v.trim())
+      .optional(),
+    sort: z.enum(IDEA_SORTS, { error: 'sort must be one of newest, trending or top.' }).default('newest'),
+    /** Top's window (ignored by the other sorts). */
+    window: z.enum(TOP_WINDOWS, { error: 'window must be one of week, month or all.' }).default('week'),
+    minPrice: priceBound(PRICE_FILTER_MESSAGES.minPrice),
+    maxPrice: priceBound(PRICE_FILTER_MESSAGES.maxPrice),
+    currency: z.preprocess(blankIsAbsent, z.enum(CURRENCIES, { error: PRICE_FILTER_MESSAGES.currency }).optional()).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be at least 1.')
+      .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}.`)
+      .default(PAGE_SIZE_DEFAULT),
+  });
+
+export const ideaListQuerySchema = ideaListParamsSchema.superRefine((v, ctx) => {
+    if (v.minPrice !== undefined && v.maxPrice !== undefined && v.minPrice > v.maxPrice) {
+      ctx.addIssue({ code: 'custom', path: ['minPrice'], message: PRICE_FILTER_MESSAGES.order });
+    }
+    // Prices in different currencies cannot be compared: a bound needs its currency.
+    if ((v.minPrice !== undefined || v.maxPrice !== undefined) && v.currency === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: PRICE_FILTER_MESSAGES.currencyNeeded });
+    }
+  });
 export type IdeaListQuery = z.infer<typeof ideaListQuerySchema>;
 
 export const creatorSchema = z.object({
+  /** The creator's user id: their maker page is /makers/{id}. */
+  id: z.string(),
   /** Profile full_name; the screen shows 'Anonymous' when null. */
   name: z.string().nullable(),
   /** Profile contact_info; only sent to signed-in viewers (visitors get null). */

@@ -27,7 +27,9 @@ export function Document({ state, stateText, children }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <meta name="theme-color" content="#4f46e5" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {/* Applies the saved or system theme before the first paint (external: the CSP allows no inline script). */}
         <script src="/theme-init.js" />
         {assets.styles.map((href) => (

@@ -63,6 +63,12 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...page(() => import('../features/marketing/pages/terms-page')) },
       { path: '/ideas/:id', ...page(() => import('../features/idea-details/pages/idea-details-page')) },
       { path: '/idea/:id', element: <LegacyIdeaRedirect /> },
+      { path: '/makers/:userId', ...page(() => import('../features/makers/pages/maker-page')) },
+      {
+        path: '/notifications',
+        element: guarded(page(() => import('../features/notifications/pages/notifications-page'), { title: 'Notifications | IdeaHub' }).element),
+      },
+      { path: '/unsubscribe', ...page(() => import('../features/notifications/pages/unsubscribe-page')) },
       {
         path: '*',
         ...page(() => import('../features/marketing/pages/not-found-page'), {
@@ -75,13 +81,8 @@ export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
     children: [
-      {
-        path: '/auth',
-        ...page(() => import('../features/auth/pages/auth-page'), {
-          title: 'Sign In | IdeaHub',
-          description: 'Sign in to IdeaHub or create your account to share ideas and products.',
-        }),
-      },
+      // Its title follows its tab (Sign In or Sign Up): the page sets its own head.
+      { path: '/auth', ...page(() => import('../features/auth/pages/auth-page')) },
       { path: '/auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page'), { title: 'Choose a new password | IdeaHub' }) },
       { path: '/auth/verified', ...page(() => import('../features/auth/pages/verified-page'), { title: 'Email confirmation | IdeaHub' }) },
       { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page'), { title: 'Dashboard | IdeaHub' }).element) },
@@ -91,6 +92,9 @@ export const routes: RouteObject[] = [
         element: guarded(page(() => import('../features/create-idea/pages/create-idea-page'), { title: 'Share an Idea or Product | IdeaHub' }).element),
       },
       { path: '/dev/outbox', ...page(() => import('../features/dev-outbox/pages/outbox-page'), { title: 'Development outbox | IdeaHub' }) },
+      // The newsletter's mail links: confirm (double opt-in) and unsubscribe; the page sets its own head.
+      { path: '/newsletter/confirm', ...page(() => import('../features/newsletter/pages/newsletter-link-page')) },
+      { path: '/newsletter/unsubscribe', ...page(() => import('../features/newsletter/pages/newsletter-link-page')) },
     ],
   },
   {

@@ -4,6 +4,7 @@
  * ApiError by the api client; the screen that called decides which toast to show.
  */
 import type { AuthConfig, SessionUser } from '@shared/schemas/auth';
+import { DEFAULT_AFTER_SIGN_IN, safeReturnPath, signInPath, withReturnPath } from '@shared/rules/return-path';
 // Not the zod role schema: zod must stay out of the home page's download.
 import { sessionUserOf } from '@shared/session-user';
 import { api } from './api-client';
@@ -13,7 +14,7 @@ export const AUTH_ROUTES = {
   auth: '/auth',
   verified: '/auth/verified',
   resetPassword: '/auth/reset-password',
-  afterSignIn: '/dashboard',
+  afterSignIn: DEFAULT_AFTER_SIGN_IN,
 } as const;
 
 interface BetterAuthUser {
@@ -51,9 +52,12 @@ export const authClient = {
     return api<AuthConfig>('/api/auth-config');
   },
 
-  /** Creates the account and mails the confirmation link; does not sign in. */
-  async signUp(input: { name: string; email: string; password: string }): Promise<void> {
-    await api('/api/auth/sign-up/email', { method: 'POST', body: { ...input, callbackURL: AUTH_ROUTES.verified } });
+  /**
+   * Creates the account and mails the confirmation link; does not sign in. The link lands on
+   * /auth/verified, which then goes on to `returnTo` (the page that asked the person to sign in).
+   */
+  async signUp(input: { name: string; email: string; password: string }, returnTo?: string | null): Promise<void> {
+    await api('/api/auth/sign-up/email', { method: 'POST', body: { ...input, callbackURL: withReturnPath(AUTH_ROUTES.verified, returnTo) } });
   },
 
   async signIn(input: { email: string; password: string }): Promise<SignInResult> {
@@ -93,8 +97,8 @@ export const authClient = {
     await api('/api/auth/sign-out', { method: 'POST', body: {} });
   },
 
-  async resendConfirmation(email: string): Promise<void> {
-    await api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: AUTH_ROUTES.verified } });
+  async resendConfirmation(email: string, returnTo?: string | null): Promise<void> {
+    await api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: withReturnPath(AUTH_ROUTES.verified, returnTo) } });
   },
 
   async requestPasswordReset(email: string): Promise<void> {
@@ -105,16 +109,16 @@ export const authClient = {
     await api('/api/auth/reset-password', { method: 'POST', body: input });
   },
 
-  /** Starts 'Continue with Google': returns the provider's address to send the browser to. */
-  async googleSignInUrl(): Promise<string> {
+  /**
+   * Starts 'Continue with Google': returns the provider's address to send the browser to. Back from
+   * it, the person lands on `returnTo` (or the dashboard); a failure lands on the sign-in page,
+   * still carrying `returnTo`.
+   */
+  async googleSignInUrl(returnTo?: string | null): Promise<string> {
+    const after = safeReturnPath(returnTo) ?? AUTH_ROUTES.afterSignIn;
     const data = await api<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
-      body: {
-        provider: 'google',
-        callbackURL: AUTH_ROUTES.afterSignIn,
-        newUserCallbackURL: AUTH_ROUTES.afterSignIn,
-        errorCallbackURL: AUTH_ROUTES.auth,
-      },
+      body: { provider: 'google', callbackURL: after, newUserCallbackURL: after, errorCallbackURL: signInPath(returnTo) },
     });
     return data.url;
   },

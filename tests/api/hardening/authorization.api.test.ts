@@ -82,6 +82,13 @@ function noContactForVisitor(caller: Caller, json: unknown) {
   for (const item of items) expect(item.creator.contactInfo).toBeNull();
 }
 
+function makerContactRule(caller: Caller, json: unknown) {
+  const maker = json as { contactInfo: unknown; totals: { items: number } };
+  if (caller === 'visitor') expect(maker.contactInfo).toBeNull();
+  else expect(maker.contactInfo).toEqual(expect.any(String));
+  expect(maker.totals.items).toBeGreaterThan(0);
+}
+
 const ROWS: Row[] = [
   { op: 'GET /api/dev/outbox', expect: ALL(200), personalFor: CALLERS },
   { op: 'GET /api/profile', expect: SIGNED_IN(200), personalFor: CALLERS },
@@ -94,6 +101,9 @@ const ROWS: Row[] = [
     body: { category: 'idea', title: 'A rain water collector for schools', description: 'Collects rain from school roofs for drinking and cleaning.', price: 100, currency: 'NGN' },
   },
   { op: 'GET /api/ideas/{id}', expect: ALL(200), check: (c, j) => (descriptionRule(c, j), noContactForVisitor(c, j)) },
+  // Maker pages (issue 16): public, contact info for signed-in readers only, never private fields.
+  { op: 'GET /api/makers/{userId}', expect: ALL(200), check: makerContactRule },
+  { op: 'GET /api/makers/{userId}/ideas', expect: ALL(200), check: (c, j) => (excerptRule(c, j), noContactForVisitor(c, j)) },
   { op: 'PATCH /api/ideas/{id}', expect: [401, 200, 403, 403, 403, 403, 200], body: { price: 2500 } },
   // Delete: owner, admin or moderator (manage-service.ts); edit: owner or admin.
   { op: 'DELETE /api/ideas/{id}', expect: [401, 204, 403, 403, 403, 204, 204] },
@@ -147,6 +157,24 @@ const ROWS: Row[] = [
   { op: 'GET /api/admin/reports', expect: STAFF_WITH_MODERATOR },
   { op: 'POST /api/admin/reports/{targetType}/{targetId}/dismiss', expect: STAFF_WITH_MODERATOR },
   { op: 'POST /api/admin/reports/{targetType}/{targetId}/remove', expect: STAFF_WITH_MODERATOR },
+  // Notifications: one's own only (no address names another person); the stream carries counts only.
+  { op: 'GET /api/notifications', expect: SIGNED_IN(200) },
+  { op: 'GET /api/notifications/unread-count', expect: SIGNED_IN(200) },
+  { op: 'POST /api/notifications/read', expect: SIGNED_IN(200) },
+  // Their keys 'email' are switches (true/false) of one's own, never an address.
+  { op: 'GET /api/notifications/preferences', expect: SIGNED_IN(200), personalFor: CALLERS, check: (_c, j) => expect(JSON.stringify(j)).toMatch(/^[{}":,a-zA-Z_]*$/) },
+  { op: 'PUT /api/notifications/preferences', expect: SIGNED_IN(200), body: { like: { email: true } }, personalFor: CALLERS, check: (_c, j) => expect(JSON.stringify(j)).toMatch(/^[{}":,a-zA-Z_]*$/) },
+  { op: 'GET /api/notifications/stream', expect: SIGNED_IN(200) },
+  // Unsubscribe links: the signed token is the proof, whoever asks; without one, nobody
+  // (features/notifications/email.api.test.ts follows real links).
+  { op: 'GET /api/unsubscribe', expect: ALL(400) },
+  { op: 'POST /unsubscribe', expect: ALL(400) },
+  // The newsletter (issue 15 point 4): open to anyone, refused while Marketing emails is off (the
+  // default here); its links are the proof for confirming and leaving (newsletter.api.test.ts).
+  { op: 'POST /api/newsletter', expect: ALL(403), body: { email: 'reader@example.test' } },
+  { op: 'POST /api/newsletter/confirm', expect: ALL(400), body: { token: 'not-a-link' } },
+  { op: 'POST /api/newsletter/unsubscribe', expect: ALL(400), body: { token: 'not-a-link' } },
+  { op: 'POST /newsletter/unsubscribe', expect: ALL(400) },
   // ── Mounted outside the OpenAPI document ──
   { op: 'GET /api/auth/get-session', expect: ALL(200), outsideOpenApi: true, personalFor: CALLERS },
   // better-auth's own admin endpoints bypass our role rules: closed to everyone, admins included.
@@ -163,6 +191,11 @@ const ROWS: Row[] = [
   // Codes by mail or text message are not set up: closed.
   { op: 'POST /api/auth/two-factor/send-otp', expect: ALL(404), outsideOpenApi: true, body: {} },
   { op: 'GET /storage/idea-images/{name}', expect: ALL(200), outsideOpenApi: true },
+  // The open web (issue 16): the same for everyone, and only what a visitor may read (their own tests: features/discovery).
+  { op: 'GET /feed.xml', expect: ALL(200), outsideOpenApi: true },
+  { op: 'GET /makers/{userId}/feed.xml', expect: ALL(200), outsideOpenApi: true },
+  { op: 'GET /sitemap.xml', expect: ALL(200), outsideOpenApi: true },
+  { op: 'GET /robots.txt', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /healthz', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /readyz', expect: ALL(200), outsideOpenApi: true },
 ];
@@ -241,6 +274,8 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
     const ownerId = caller === 'user' ? ctx.callers.user.id : ctx.owner.id;
     if (!template.includes('{')) return template;
     if (template === '/api/profiles/{userId}') return template.replace('{userId}', ownerId);
+    // A maker with at least one item.
+    if (template.includes('/makers/{userId}')) return (await itemOf(ownerId), template.replace('{userId}', ownerId));
     if (template === '/storage/idea-images/{name}') return new URL(ctx.storedFileUrl, t.url).pathname;
     if (template === '/api/admin/users/{id}/role') {
       const target = await createUser(t.db, { name: 'Role Target' });

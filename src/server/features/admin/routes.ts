@@ -36,6 +36,7 @@ import {
   settingsResponseSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { removalReasonOf } from '../notifications/removal-reason.ts';
 import { fullTextScopeOf } from '../ideas/access.ts';
 import { errorResponses } from '../ideas/route-helpers.ts';
 import { removeIdea } from '../ideas/manage-service.ts';
@@ -119,8 +120,9 @@ const contentDeleteRoute = createRoute({
   path: '/api/admin/content/{id}',
   tags,
   summary: 'Delete Content: the item and everything that belongs to it, in one transaction (admins and moderators)',
+  description: 'An optional JSON body { reason } is told to the owner in their notification.',
   request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses({ ...refused, 404: 'No such item' }) },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses({ ...refused, 400: 'Not a reason', 404: 'No such item' }) },
 });
 
 const financialRoute = createRoute({
@@ -262,7 +264,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(contentDeleteRoute, async (c) => {
     const viewer = staffFor(c, 'content');
     const { id } = c.req.valid('param');
-    await removeIdea(c.var.db, viewer, id, { via: 'admin' });
+    await removeIdea(c.var.db, viewer, id, { via: 'admin', reason: await removalReasonOf(c) });
     c.var.logger.info({ by: viewer.userId, ideaId: id }, 'item removed from the admin panel');
     return c.body(null, 204);
   });

@@ -22,8 +22,9 @@ import { PROFILE_TEXT_FIELDS } from '../../../shared/schemas/profile.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
-import { type Mailer, maskEmail } from '../../lib/mail.ts';
-import { type MailKind, sendMailOfKind } from '../../lib/mail-kinds.ts';
+import { type MailMessage, maskEmail } from '../../lib/mail.ts';
+import type { MailKind } from '../../lib/mail-kinds.ts';
+import { enqueueMail } from '../../lib/mail-outbox.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type Logger, loggableError } from '../../logger.ts';
 import { ensureProfile } from '../profiles/service.ts';
@@ -35,6 +36,8 @@ import { DEFAULT_RULE, IP_RULES, TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
 import { LONGEST_SESSION_WINDOW, sessionWindow } from './session-timeout.ts';
 import { createTransactionScope } from './transaction-scope.ts';
 import { assertUserImage, checkedUserName } from './user-fields.ts';
+import { siteOrigins } from './origin-guard.ts';
+import { assertSafeRedirects } from './return-address.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** The OAuth provider id of 'Continue with Google' (any OpenID Connect issuer, OIDC_ISSUER). */
@@ -60,7 +63,6 @@ export interface AuthDeps {
   config: Config;
   database: Database;
   logger: Logger;
-  mailer: Mailer;
   secret: string;
 }
 
@@ -95,19 +97,20 @@ function passwordsIn(path: string, body: unknown): string[] {
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { config, database, logger, mailer } = deps;
+  const { config, database, logger } = deps;
   const scope = createTransactionScope(database.db);
   const https = config.PUBLIC_URL.startsWith('https://');
-  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  // PUBLIC_URL's origin, and its loopback aliases when it is this machine (origin-guard.ts).
+  const origins = siteOrigins(config.PUBLIC_URL);
 
-  const mailKinds = { mailer, switches: () => getPlatformSettings(scope.current()) };
-  const sendMail = async (message: Parameters<Mailer['send']>[0], kind: MailKind = 'account') => {
+  // Mails go through the outbox (lib/mail-outbox.ts), in the request's transaction when there is
+  // one (sign-up): sent within a second or two, retried while the mail server is away; the email
+  // switches apply when it is sent. A database failure still fails the request.
+  const sendMail = async (message: MailMessage, kind: MailKind = 'account') => {
     try {
-      await sendMailOfKind(mailKinds, kind, message);
+      await enqueueMail(scope.current(), { ...message, kind });
     } catch (error) {
-      // The mail server's answer often quotes the recipient: addresses in it are masked too.
-      const err = loggableError(error).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m));
-      logger.error({ to: maskEmail(message.to), subject: message.subject, err }, 'mail could not be sent');
+      logger.error({ to: maskEmail(message.to), subject: message.subject, err: loggableError(error).message.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)) }, 'mail could not be queued');
       throw new APIError('SERVICE_UNAVAILABLE', {
         code: 'MAIL_NOT_SENT',
         message: 'We could not send the email right now. Please try again in a few minutes.',
@@ -162,7 +165,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
-    trustedOrigins: [publicOrigin],
+    trustedOrigins: origins,
     telemetry: { enabled: false },
     logger: authLogger(logger),
     database: drizzleAdapter(scope.db, {
@@ -279,6 +282,9 @@ export function createAuth(deps: AuthDeps) {
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Addresses this request asks to be sent to later (after Google, from a mail link): pages
+        // of this site only, with a safe return address inside (return-address.ts).
+        assertSafeRedirects(ctx.body, ctx.query, origins);
         // The idle timeout as it is set now, for this request only (ctx.context is this request's).
         const current = await getCachedPlatformSettings(database.db);
         ctx.context.sessionConfig = { ...ctx.context.sessionConfig, ...sessionWindow(current.sessionTimeout) };

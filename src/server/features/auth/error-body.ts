@@ -6,6 +6,7 @@
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from './origin-guard.ts';
 import { tooManyAttemptsMessage, TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
+import { RETURN_ADDRESS_MESSAGE } from './return-address.ts';
 
 export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   invalid_email_or_password: 'Invalid email or password.',
@@ -17,6 +18,10 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   invalid_origin: FOREIGN_ORIGIN_MESSAGE,
   missing_or_null_origin: FOREIGN_ORIGIN_MESSAGE,
   cross_site_navigation_login_blocked: FOREIGN_ORIGIN_MESSAGE,
+  invalid_callback_url: RETURN_ADDRESS_MESSAGE,
+  invalid_new_user_callback_url: RETURN_ADDRESS_MESSAGE,
+  invalid_error_callback_url: RETURN_ADDRESS_MESSAGE,
+  invalid_redirect_url: RETURN_ADDRESS_MESSAGE,
   invalid_email: 'Please enter a valid email address.',
   password_too_long: 'Password is too long.',
   failed_to_create_user: 'We could not create your account. Please try again.',

@@ -2,9 +2,11 @@
  * The accounts feature, assembled once per server: the better-auth instance, the mailer, who is
  * asking (resolveViewer), and the HTTP routes. server.ts builds it and hands it to createApp.
  */
+import { createHmac } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { roleSchema } from '../../../shared/schemas/auth.ts';
+import type { SessionUser } from '../../../shared/schemas/auth.ts';
+import { sessionUserOf } from '../../../shared/session-user.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -26,13 +28,32 @@ export interface Accounts {
   readonly googleEnabled: boolean;
   /** The signed-in person of a request (session cookie or bearer token), or null. */
   resolveViewer(c: Context<AppEnv>): Promise<Viewer | null>;
+  /**
+   * The person a page is drawn for, as the app knows them (their session, as get-session answers
+   * it) and as the API does (their viewer); a renewed session's cookies go on the page's answer.
+   */
+  pagePerson(c: Context<AppEnv>): Promise<Person | null>;
   /** Mounts /api/auth/*, /api/auth-config and (development) /api/dev/outbox. */
   register(app: OpenAPIHono<AppEnv>): void;
   /** Whether this request may see the development outbox (its API and its page): this machine only. */
   devOutboxOpenTo(c: Context): boolean;
   /** The client address of a request (the socket, or a trusted proxy's X-Forwarded-For), or null. */
   clientIpOf(c: Context<AppEnv>): string | null;
+  /** A key for `purpose` derived from AUTH_SECRET (HMAC-SHA-256), for tokens other than sessions (unsubscribe links). */
+  derivedKey(purpose: string): Buffer;
   close(): void;
+}
+
+/** A signed-in person: to the app (SessionUser) and to the API (Viewer). */
+export interface Person {
+  user: SessionUser;
+  viewer: Viewer;
+}
+
+/** The person of a user row as better-auth answers it (get-session's `user`). */
+function personOf(user: unknown): Person | null {
+  const sessionUser = sessionUserOf({ user });
+  return sessionUser ? { user: sessionUser, viewer: { userId: sessionUser.id, role: sessionUser.role } } : null;
 }
 
 export interface AccountsOptions {
@@ -48,7 +69,7 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
   const isTrustedProxy = trustedProxyMatcher(config.TRUSTED_PROXIES);
   const mailer = opts.mailer ?? createMailer(config, logger);
   const secret = resolveAuthSecret(config, logger);
-  const auth = createAuth({ config, database, logger, mailer, secret });
+  const auth = createAuth({ config, database, logger, secret });
   // Initialises better-auth now (plugins, and the OpenID Connect discovery of 'Continue with Google').
   const context = await auth.$context;
   const fastSession = createSessionLookup(database.db, {
@@ -66,45 +87,59 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     );
   }
 
+  /**
+   * The signed-in person of a request (session cookie or bearer token), or null: the plain case in
+   * one prepared query, anything else (renewal, expiry, bearer tokens, bans) by better-auth's
+   * getSession. `renew`: a renewed session's cookies go on this request's answer (a page), as the
+   * browser's own get-session would set them.
+   */
+  const lookUpPerson = async (c: Context<AppEnv>, renew: boolean): Promise<Person | null> => {
+    if (!carriesCredentials(c.req.raw.headers)) return null;
+    // A database failure in the plain case is a 503 like any other.
+    const settings = await getCachedPlatformSettings(c.var.db);
+    const fast = await fastSession(c.req.raw.headers, sessionWindow(settings.sessionTimeout));
+    if (fast === null) return null;
+    if (fast !== 'ask-better-auth') return personOf({ id: fast.userId, name: fast.name, email: fast.email, emailVerified: fast.emailVerified, role: fast.role });
+    const lookup = async () => {
+      const answer = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+      if (renew) for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return answer.response;
+    };
+    let session;
+    try {
+      session = await lookup();
+    } catch (error) {
+      // better-auth turns a failed session query into a bare 500 'Failed to get session' without
+      // its cause. When the database does not answer, say so (503), as every other route does;
+      // when it answers again (it was restarting a moment ago), look the session up once more.
+      if (!(await databaseAnswers(database))) throw unavailable();
+      try {
+        session = await lookup();
+      } catch {
+        if (!(await databaseAnswers(database))) throw unavailable();
+        throw error;
+      }
+    }
+    return session ? personOf(session.user) : null;
+  };
+
   return {
     auth,
     mailer,
     googleEnabled,
     async resolveViewer(c) {
-      if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`) || !carriesCredentials(c.req.raw.headers)) return null;
-      // The plain case in one prepared query (a database failure there is a 503 like any other).
-      const settings = await getCachedPlatformSettings(c.var.db);
-      const fast = await fastSession(c.req.raw.headers, sessionWindow(settings.sessionTimeout));
-      if (fast === null) return null;
-      if (fast !== 'ask-better-auth') {
-        const role = roleSchema.safeParse(fast.role);
-        return { userId: fast.userId, role: role.success ? role.data : 'user' };
-      }
-      const lookup = () => auth.api.getSession({ headers: c.req.raw.headers });
-      let session;
-      try {
-        session = await lookup();
-      } catch (error) {
-        // better-auth turns a failed session query into a bare 500 'Failed to get session' without
-        // its cause. When the database does not answer, say so (503), as every other route does;
-        // when it answers again (it was restarting a moment ago), look the session up once more.
-        if (!(await databaseAnswers(database))) throw unavailable();
-        try {
-          session = await lookup();
-        } catch {
-          if (!(await databaseAnswers(database))) throw unavailable();
-          throw error;
-        }
-      }
-      if (!session) return null;
-      const role = roleSchema.safeParse((session.user as { role?: unknown }).role);
-      return { userId: session.user.id, role: role.success ? role.data : 'user' };
+      if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+      return (await lookUpPerson(c, false))?.viewer ?? null;
+    },
+    async pagePerson(c) {
+      return lookUpPerson(c, true);
     },
     register(app) {
       registerAuthRoutes(app, { auth, mailer, isTrustedProxy, googleEnabled });
     },
     devOutboxOpenTo: (c) => devOutboxOpenTo(mailer, c),
     clientIpOf: (c) => clientIpOf(c, isTrustedProxy),
+    derivedKey: (purpose) => createHmac('sha256', secret).update(`ideahub-derived-key|${purpose}`).digest(),
     close() {
       mailer.close();
     },

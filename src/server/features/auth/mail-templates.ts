@@ -3,7 +3,7 @@ import type { MailMessage } from '../../lib/mail.ts';
 
 const BRAND = 'IdeaHub';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 

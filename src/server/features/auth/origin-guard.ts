@@ -3,6 +3,11 @@
  * GET, HEAD, OPTIONS) that a browser marks as coming from another origin is answered 403 with
  * the one error body. Requests without an Origin header (API clients, curl) pass; browsers
  * always send one on cross-origin writes, and `Sec-Fetch-Site: cross-site` is refused too.
+ *
+ * The site's origins are PUBLIC_URL's, and, when PUBLIC_URL names this machine (localhost,
+ * 127.0.0.1, [::1]), the other loopback names with the same scheme and port: someone who opens
+ * http://127.0.0.1:3000 while PUBLIC_URL is http://localhost:3000 is on the same site. Nothing
+ * else is added: a public PUBLIC_URL accepts only itself.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
@@ -29,8 +34,19 @@ export function isForeignRequest(
   return req.secFetchSite?.toLowerCase() === 'cross-site';
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The origins of this site: PUBLIC_URL's, plus its loopback aliases when it is a loopback address. */
+export function siteOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  const aliases = LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
+  return [url.origin, ...aliases.filter((origin) => origin !== url.origin)];
+}
+
 export function originGuard(publicUrl: string): MiddlewareHandler<AppEnv> {
-  const allowed = new Set([new URL(publicUrl).origin]);
+  const allowed = new Set(siteOrigins(publicUrl));
   return async (c, next) => {
     const foreign = isForeignRequest(
       { method: c.req.method, origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') },

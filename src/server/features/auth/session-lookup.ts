@@ -24,7 +24,16 @@ export interface SessionLookupOptions {
   dontRememberCookieName: string;
 }
 
-export type FastSession = { userId: string; role: string } | 'ask-better-auth' | null;
+/** The plain case's person: who they are to the API (id, role) and to the app (name, email). */
+export interface FastPerson {
+  userId: string;
+  role: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export type FastSession = FastPerson | 'ask-better-auth' | null;
 
 /** Reads one cookie from a Cookie header (first occurrence, URL-decoded), or null. */
 export function readCookie(header: string | null | undefined, name: string): string | null {
@@ -57,7 +66,15 @@ export function verifySignedValue(value: string, secret: string): string | null 
 
 export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
   const byToken = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, role: users.role, banned: users.banned })
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      banned: users.banned,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
@@ -78,6 +95,6 @@ export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
     const msLeft = new Date(row.expiresAt).getTime() - Date.now();
     // Expired (better-auth deletes it), due for renewal (better-auth extends it) or banned.
     if (msLeft <= 0 || msLeft <= (window.expiresIn - window.updateAge) * 1000 || row.banned) return 'ask-better-auth';
-    return { userId: row.userId, role: row.role ?? 'user' };
+    return { userId: row.userId, role: row.role ?? 'user', name: row.name, email: row.email, emailVerified: row.emailVerified };
   };
 }

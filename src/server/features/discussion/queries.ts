@@ -80,9 +80,10 @@ export async function ensureDiscussion(db: Db | Tx, ideaId: string): Promise<str
 export const NOTIFY_PAYLOAD_MAX_BYTES = 7999;
 
 /**
- * Inserts a message, counts it and NOTIFYs, in ONE statement (its own transaction): the item's row
- * lock is taken first (the UPDATE feeds the INSERT), so within one discussion ids are drawn, and
- * committed, in order; and the lock is held for one statement only. Null when the item is gone.
+ * Inserts a message, counts it and NOTIFYs, in ONE statement: the item's row lock is taken first
+ * (the UPDATE feeds the INSERT), so within one discussion ids are drawn, and committed, in order.
+ * The caller's transaction holds that lock until it commits (with the notifications the message
+ * causes). Null when the item is gone.
  *
  * The notice carries the message itself (live.ts DiscussionNotice 'r') when the whole payload fits,
  * so listening instances hand it to their subscribers without reading it back; a message too long
@@ -119,12 +120,15 @@ export async function insertMessage(
   return toMessage({ id: Number(row.id), createdAt: new Date(row.created_at), content, userId, authorName: row.author_name });
 }
 
-/** Deletes a message; returns the item it belonged to, or null when there was no such message. */
-export async function deleteMessage(tx: Tx, messageId: number): Promise<{ ideaId: string } | null> {
-  const [row] = await tx.delete(messages).where(eq(messages.id, messageId)).returning({ discussionId: messages.discussionId });
+/** Deletes a message; returns the item it belonged to and its author, or null when there was no such message. */
+export async function deleteMessage(tx: Tx, messageId: number): Promise<{ ideaId: string; authorId: string | null } | null> {
+  const [row] = await tx
+    .delete(messages)
+    .where(eq(messages.id, messageId))
+    .returning({ discussionId: messages.discussionId, authorId: messages.userId });
   if (!row) return null;
   const [d] = await tx.select({ ideaId: discussions.ideaId }).from(discussions).where(eq(discussions.id, row.discussionId));
-  return d ?? null;
+  return d ? { ideaId: d.ideaId, authorId: row.authorId } : null;
 }
 
 /** NOTIFY, delivered to every listening instance when the transaction commits. */

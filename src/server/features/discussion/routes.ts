@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/discussion.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { removalReasonOf } from '../notifications/removal-reason.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { sessionTokenOf } from './access-watch.ts';
 import type { DiscussionRealtime } from './live.ts';
@@ -54,9 +55,11 @@ const removeRoute = createRoute({
   path: '/api/messages/{id}',
   tags: ['discussion'],
   summary: 'Remove a message (moderators and admins)',
+  description: 'An optional JSON body { reason } is told to the message’s author in their notification.',
   request: { params: z.object({ id: z.string().max(40) }) },
   responses: {
     204: { description: 'Removed; every open stream gets message-deleted' },
+    400: error('Not a reason'),
     401: error('Not signed in'),
     403: error('Not a moderator or admin'),
     404: error('No such message'),
@@ -85,7 +88,7 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
   });
 
   app.openapi(removeRoute, async (c) => {
-    await removeMessage(c.var.db, c.req.valid('param').id, c.var.viewer);
+    await removeMessage(c.var.db, c.req.valid('param').id, c.var.viewer, await removalReasonOf(c));
     return c.body(null, 204);
   });
 

@@ -24,6 +24,7 @@ import {
   REMOVE_NOT_ALLOWED,
   SIGN_IN_TO_POST,
 } from '../../../shared/schemas/discussion.ts';
+import { cleanRemovalReason } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -32,6 +33,8 @@ import type { Logger } from '../../logger.ts';
 import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
 import { resolveAccess } from '../ideas/access.ts';
 import { FOREIGN_KEY_VIOLATION, requireIdea, sqlState } from '../likes/idea-lookup.ts';
+import type { Removal } from '../ideas/manage-service.ts';
+import { notify as notifyPeople } from '../notifications/notify.ts';
 import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
 import { premiumThreshold } from './threshold.ts';
 import { deleteMessage, ensureDiscussion, insertMessage, messagesAfter, messagesBefore, notify } from './queries.ts';
@@ -75,15 +78,19 @@ export async function postMessage(
   logger: Logger,
 ): Promise<DiscussionMessage> {
   if (!viewer) throw unauthorized(SIGN_IN_TO_POST);
-  const { fullAccess } = await discussionAccess(db, ideaId, viewer, logger);
+  const { idea, fullAccess } = await discussionAccess(db, ideaId, viewer, logger);
   if (!fullAccess) throw lockedError(viewer);
   const checked = checkMessageContent(rawContent);
   if (!checked.ok) throw validationFailed(checked.message, { content: [checked.message] });
   try {
     const discussionId = await ensureDiscussion(db, ideaId);
-    const message = await insertMessage(db, { ideaId, discussionId, userId: viewer.userId, content: checked.content, channel: DISCUSSION_CHANNEL });
-    if (!message) throw notFound(IDEA_NOT_FOUND);
-    return message;
+    // The message and the owner's notification commit together (the notify module's rule).
+    return await db.transaction(async (tx) => {
+      const message = await insertMessage(tx, { ideaId, discussionId, userId: viewer.userId, content: checked.content, channel: DISCUSSION_CHANNEL });
+      if (!message) throw notFound(IDEA_NOT_FOUND);
+      await notifyPeople(tx, { kind: 'discussion', recipientId: idea.userId, actorId: viewer.userId, ideaId, messageId: message.id });
+      return message;
+    });
   } catch (error) {
     if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw notFound(IDEA_NOT_FOUND);
     throw error;
@@ -92,20 +99,24 @@ export async function postMessage(
 
 const MESSAGE_ID = /^[1-9][0-9]{0,15}$/;
 
-/** Moderators and admins remove a message; it disappears live for everyone. */
-export async function removeMessage(db: Db, rawId: string, viewer: Viewer | null): Promise<void> {
+/**
+ * Moderators and admins remove a message; it disappears live for everyone, and its author is told
+ * (with the moderator's reason, when given).
+ */
+export async function removeMessage(db: Db, rawId: string, viewer: Viewer | null, rawReason?: string | null): Promise<void> {
   if (!viewer) throw unauthorized();
   if (viewer.role !== 'moderator' && viewer.role !== 'admin') throw forbidden(REMOVE_NOT_ALLOWED);
   const id = MESSAGE_ID.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id)) throw notFound(MESSAGE_NOT_FOUND);
+  const reason = cleanRemovalReason(rawReason);
   await db.transaction(async (tx) => {
-    const removed = await deleteMessageWithin(tx, id);
+    const removed = await deleteMessageWithin(tx, id, { by: viewer.userId, reason });
     if (!removed) throw notFound(MESSAGE_NOT_FOUND);
     await recordAudit(tx, {
       actorId: viewer.userId,
       action: 'message.remove',
       target: { type: 'message', id: String(id), title: removed.itemTitle },
-      details: { ideaId: removed.ideaId },
+      details: { ideaId: removed.ideaId, ...(reason ? { reason } : {}) },
     });
   });
 }
@@ -115,9 +126,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * Deletes a message in the caller's transaction: the item's message count follows and every open
  * stream is told (on commit). The one way messages go, from the discussion or the Reports queue.
- * Null when there was no such message.
+ * `removal`: someone else removed it, and its author is told (with the reason). Null when there was
+ * no such message.
  */
-export async function deleteMessageWithin(tx: Tx, id: number): Promise<{ ideaId: string; itemTitle: string | null } | null> {
+export async function deleteMessageWithin(
+  tx: Tx,
+  id: number,
+  removal?: Removal,
+): Promise<{ ideaId: string; itemTitle: string | null; authorId: string | null } | null> {
   const removed = await deleteMessage(tx, id);
   if (!removed) return null;
   const [item] = await tx
@@ -126,5 +142,8 @@ export async function deleteMessageWithin(tx: Tx, id: number): Promise<{ ideaId:
     .where(eq(ideas.id, removed.ideaId))
     .returning({ title: ideas.title });
   await notify(tx, DISCUSSION_CHANNEL, noticePayload({ i: removed.ideaId, m: id, k: 'del' }));
-  return { ideaId: removed.ideaId, itemTitle: item?.title ?? null };
+  if (removal && removed.authorId) {
+    await notifyPeople(tx, { kind: 'removal', recipientId: removed.authorId, actorId: removal.by, target: 'message', ideaId: removed.ideaId, reason: removal.reason });
+  }
+  return { ideaId: removed.ideaId, itemTitle: item?.title ?? null, authorId: removed.authorId };
 }

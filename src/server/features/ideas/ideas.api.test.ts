@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
@@ -24,7 +25,7 @@ describe.each(databaseKinds())('GET /api/ideas on %s', (kind) => {
     const ids = page.items.map((i) => i.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     const card = page.items.find((i) => i.id === newer.id)!;
-    expect(card.creator).toEqual({ name: 'Ada Okafor', contactInfo: null });
+    expect(card.creator).toEqual({ id: ada.id, name: 'Ada Okafor', contactInfo: null });
     expect(card).not.toHaveProperty('email');
     expect(JSON.stringify(page)).not.toContain(ada.email);
   });
@@ -127,7 +128,8 @@ describe.each(databaseKinds())('GET /api/ideas on %s', (kind) => {
 
   it('writes the row limit into the list statement, so a prepared generic plan knows how few rows it reads', () => {
     for (const rows of [21, 51]) {
-      const query = listQuery(t.db, { category: true, userId: false, after: true, viewer: true, rows }).toSQL();
+      const shape = { category: true, userId: false, after: true, viewer: true, currency: true, minPrice: true, maxPrice: false, rows };
+      const query = listQuery(t.db, { ...shape, sort: 'newest', window: null }, sql.placeholder).toSQL();
       expect(query.sql).toMatch(new RegExp(`limit ${rows}$`));
       expect(query.params).not.toContain(rows);
     }

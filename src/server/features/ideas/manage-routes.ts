@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ideaCreatedSchema, ideaCreateSchema, ideaUpdateSchema, ownIdeaSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { removalReasonOf } from '../notifications/removal-reason.ts';
 import { editIdea, type ManageOptions, recordContact, removeIdea, shareIdea } from './manage-service.ts';
 import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from './route-helpers.ts';
 
@@ -44,10 +45,11 @@ const deleteRoute = createRoute({
   tags: ['ideas'],
   summary: 'Delete an item with its likes, bookmarks, ratings, discussion and stored image (owner, admin, moderator)',
   middleware: [requireSignIn] as const,
+  description: 'A moderator or admin may give a reason (optional JSON body { reason }): the owner is told in their notification.',
   request: { params: idParamsSchema },
   responses: {
     204: { description: 'Deleted' },
-    ...errorResponses({ 401: 'Not signed in', 403: 'Not yours', 404: 'No such item' }),
+    ...errorResponses({ 400: 'Not a reason', 401: 'Not signed in', 403: 'Not yours', 404: 'No such item' }),
   },
 });
 
@@ -76,7 +78,7 @@ export function registerIdeaManageRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(saved, 200);
   });
   app.openapi(deleteRoute, async (c) => {
-    await removeIdea(c.var.db, viewerOf(c), c.req.valid('param').id);
+    await removeIdea(c.var.db, viewerOf(c), c.req.valid('param').id, { reason: await removalReasonOf(c) });
     return c.body(null, 204);
   });
   app.openapi(contactRoute, async (c) => {

@@ -22,8 +22,10 @@ import {
   type IdeaContentInput,
   validateIdeaContent,
 } from '../../../shared/validation/idea-content.ts';
+import { cleanRemovalReason } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { notify, type Tx } from '../notifications/notify.ts';
 import { AppError, type ErrorFields, forbidden, notFound } from '../../lib/errors.ts';
 import { deleteStoredImage } from '../../lib/storage.ts';
 import { assignNewCoupon } from '../coupons/service.ts';
@@ -203,17 +205,34 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
   });
 }
 
+/** Who removes content, and why (shown to its author in their notification; optional). */
+export interface Removal {
+  by: string;
+  reason: string | null;
+}
+
 /**
  * Deletes an item locked by lockIdea (its row, everything hanging from it, its stored image) in the
  * caller's transaction: the one way items go, from their page, the admin section or the Reports queue.
+ * `removal`: someone else removed it, and its owner is told (with the reason), in the same transaction.
  */
-export async function deleteLockedIdea(tx: Db, stored: { id: string; imageUrl: string | null }): Promise<void> {
+export async function deleteLockedIdea(
+  tx: Tx,
+  stored: { id: string; userId: string; title: string; imageUrl: string | null },
+  removal?: Removal,
+): Promise<void> {
   await deleteIdeaRow(tx, stored.id);
   await deleteStoredImage(tx, stored.imageUrl);
+  if (removal) {
+    await notify(tx, { kind: 'removal', recipientId: stored.userId, actorId: removal.by, target: 'idea', ideaId: null, itemTitle: stored.title, reason: removal.reason });
+  }
 }
 
-/** `via: 'admin'`: the admin Content section, whose removals are always audited (own items too). */
-export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via?: 'admin' | 'item' } = {}): Promise<void> {
+/**
+ * `via: 'admin'`: the admin Content section, whose removals are always audited (own items too).
+ * `reason`: a moderator's or admin's reason, told to the owner (never when one removes one's own).
+ */
+export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via?: 'admin' | 'item'; reason?: string | null } = {}): Promise<void> {
   if (!isUuid(id)) throw notFound(IDEA_NOT_FOUND);
   await db.transaction(async (tx) => {
     const stored = await lockIdea(tx, id);
@@ -221,7 +240,8 @@ export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via
     // Moderators may use the admin Content section (ARCHITECTURE.md reading), which deletes items.
     const allowed = stored.userId === viewer.userId || viewer.role === 'admin' || viewer.role === 'moderator';
     if (!allowed) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
-    await deleteLockedIdea(tx, stored);
+    const reason = cleanRemovalReason(opts.reason);
+    await deleteLockedIdea(tx, stored, { by: viewer.userId, reason });
     // Staff removing content: the audit log keeps it, title copied.
     const via = opts.via ?? 'item';
     if (via === 'admin' || stored.userId !== viewer.userId) {
@@ -229,7 +249,7 @@ export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via
         actorId: viewer.userId,
         action: 'content.remove',
         target: { type: 'idea', id, title: stored.title },
-        details: { category: stored.category, ownerId: stored.userId, via },
+        details: { category: stored.category, ownerId: stored.userId, via, ...(reason ? { reason } : {}) },
       });
     }
   });

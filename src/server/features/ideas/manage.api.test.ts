@@ -201,11 +201,11 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
       try {
         const first = await share(t, ada, { category: 'idea' });
         let err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429);
-        expect(err.message).toBe('You can only submit one idea every 1 hours. Please wait 0 days, 1 hours.');
+        expect(err.message).toBe('You can only submit one idea every 1 hour. Please wait 0 days, 1 hour.');
         // 59 minutes later: still locked.
         await backdateShares(t, { ideaId: first.idea.id }, new Date(Date.now() - 59 * 60_000));
         err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'idea' })), 429);
-        expect(err.message).toBe('You can only submit one idea every 1 hours. Please wait 0 days, 1 hours.');
+        expect(err.message).toBe('You can only submit one idea every 1 hour. Please wait 0 days, 1 hour.');
         // 61 minutes later: open.
         await backdateShares(t, { ideaId: first.idea.id }, new Date(Date.now() - 61 * 60_000));
         await share(t, ada, { category: 'idea' });

@@ -2,9 +2,10 @@
 import { and, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
-import type { Keyset } from './cursor.ts';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../shared/schemas/ideas.ts';
+import { ideaRanks, ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
+import type { Keyset, RankKeyset } from './cursor.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type TopWindow } from '../../../shared/schemas/ideas.ts';
+import type { Currency } from '../../../shared/constants.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import type { FullTextScope } from './access.ts';
 
@@ -13,11 +14,26 @@ export interface ListIdeasFilter {
   /** Free text, matched only where the viewer may read (searchMatch). */
   search?: { text: string; scope: FullTextScope };
   userId?: string;
-  after?: Keyset;
+  /** Price bounds within one currency (issue 16); a currency alone narrows to it. */
+  price?: PriceFilter;
+  /** Newest first by default; 'top' within a window, or 'trending' (issue 16). */
+  sort?: ListSort;
+  after?: Keyset | RankKeyset;
   limit: number;
   /** The signed-in viewer: each card then carries whether they saved and liked it. */
   viewerId?: string;
 }
+
+export interface PriceFilter {
+  currency: Currency;
+  min?: number;
+  max?: number;
+}
+
+export type ListSort = { by: 'newest' } | { by: 'trending' } | { by: 'top'; window: TopWindow };
+
+/** How far back 'Top' looks: its window as SQL written into the statement (never a parameter). */
+const WINDOW_INTERVAL: Record<TopWindow, string | null> = { week: '7 days', month: '30 days', all: null };
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 export function likePattern(text: string): string {
@@ -112,8 +128,9 @@ export function listRowLimit(limit: number): number {
 }
 
 function listStatement(db: Db, shape: ListShape) {
-  const key = `ideas_list_${Number(shape.category)}${Number(shape.userId)}${Number(shape.after)}${Number(shape.viewer)}_${shape.rows}`;
-  return prepared(db, key, () => listQuery(db, shape).prepare(key));
+  const flags = [shape.category, shape.userId, shape.after, shape.viewer, shape.currency, shape.minPrice, shape.maxPrice].map(Number).join('');
+  const key = `ideas_list_${shape.sort}${shape.window ? `_${shape.window}` : ''}_${flags}_${shape.rows}`;
+  return prepared(db, key, () => listQuery(db, shape, sql.placeholder).prepare(key));
 }
 
 interface ListShape {
@@ -121,31 +138,84 @@ interface ListShape {
   userId: boolean;
   after: boolean;
   viewer: boolean;
+  currency: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  sort: ListSort['by'];
+  /** Top's window; null for the other sorts. */
+  window: TopWindow | null;
   /** Rows to read, written into the SQL (listRowLimit). */
   rows: number;
 }
 
-/** The list's query for one shape, its values as placeholders (exported for its SQL's test). */
-export function listQuery(db: Db, shape: ListShape) {
-  const viewerId = sql.placeholder('viewerId');
+/** A value of the list's query: a placeholder in a prepared statement, the value itself in a search. */
+type ValueOf = (name: keyof ListValues) => unknown;
+
+export interface ListValues {
+  category?: string;
+  userId?: string;
+  viewerId?: string;
+  currency?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  afterRank?: number;
+  afterCreatedAt?: string;
+  afterId?: string;
+}
+
+/**
+ * The list's query for one shape (exported for its SQL's test). Newest first reads ideas by their
+ * (created_at, id) indexes; 'Trending' and 'Top' walk idea_ranks' indexes and join each item's row
+ * (decision 0020). Ties go to the newest, then the highest id, so every order is total and keyset
+ * cursors neither repeat nor skip an item.
+ */
+export function listQuery(db: Db, shape: ListShape, value: ValueOf, extra?: SQL) {
+  const ranked = shape.sort !== 'newest';
   const where: SQL[] = [];
-  if (shape.category) where.push(sql`${ideas.category} = ${sql.placeholder('category')}`);
-  if (shape.userId) where.push(sql`${ideas.userId} = ${sql.placeholder('userId')}`);
+  // Ranked sorts filter on the rank row (its own copy of category, price and currency).
+  const col = ranked
+    ? { category: ideaRanks.category, currency: ideaRanks.currency, price: ideaRanks.price, createdAt: ideaRanks.createdAt, id: ideaRanks.ideaId, userId: ideaRanks.userId }
+    : { category: ideas.category, currency: ideas.currency, price: ideas.price, createdAt: ideas.createdAt, id: ideas.id, userId: ideas.userId };
+  if (shape.category) where.push(sql`${col.category} = ${value('category')}`);
+  if (shape.userId) where.push(sql`${col.userId} = ${value('userId')}`);
+  if (shape.currency) where.push(sql`${col.currency} = ${value('currency')}`);
+  if (shape.minPrice) where.push(sql`${col.price} >= ${value('minPrice')}::numeric`);
+  if (shape.maxPrice) where.push(sql`${col.price} <= ${value('maxPrice')}::numeric`);
+  const windowInterval = shape.sort === 'top' && shape.window ? WINDOW_INTERVAL[shape.window] : null;
+  if (windowInterval) where.push(sql`${ideaRanks.createdAt} >= now() - interval '${sql.raw(windowInterval)}'`);
+  const after = { createdAt: sql`${value('afterCreatedAt')}::timestamptz`, id: sql`${value('afterId')}::uuid` };
   if (shape.after) {
-    where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    if (shape.sort === 'top') {
+      where.push(sql`(${ideaRanks.likeCount}, ${ideaRanks.createdAt}, ${ideaRanks.ideaId}) < (${value('afterRank')}::int, ${after.createdAt}, ${after.id})`);
+    } else if (shape.sort === 'trending') {
+      where.push(sql`(${ideaRanks.trendingScore}, ${ideaRanks.createdAt}, ${ideaRanks.ideaId}) < (${value('afterRank')}::float8, ${after.createdAt}, ${after.id})`);
+    } else {
+      where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${after.createdAt}, ${after.id})`);
+    }
   }
-  let query = db
-    .select({ ...ideaCardColumns, ...viewerStateColumns(shape.viewer) })
-    .from(ideas)
-    .leftJoin(profiles, eq(profiles.userId, ideas.userId))
-    .$dynamic();
+  if (extra) where.push(extra);
+  const rank = {
+    rankLikes: ranked ? ideaRanks.likeCount : sql<number | null>`null`,
+    rankScore: ranked ? ideaRanks.trendingScore : sql<number | null>`null`,
+  };
+  const columns = { ...ideaCardColumns, ...viewerStateColumns(shape.viewer), ...rank };
+  let query = ranked
+    ? db.select(columns).from(ideaRanks).innerJoin(ideas, eq(ideas.id, ideaRanks.ideaId)).leftJoin(profiles, eq(profiles.userId, ideas.userId)).$dynamic()
+    : db.select(columns).from(ideas).leftJoin(profiles, eq(profiles.userId, ideas.userId)).$dynamic();
   if (shape.viewer) {
+    const viewerId = value('viewerId') as string | Placeholder;
     query = query.leftJoin(savedItems, savedByViewer(viewerId)).leftJoin(likes, likedByViewer(viewerId));
   }
+  const order =
+    shape.sort === 'top'
+      ? [desc(ideaRanks.likeCount), desc(ideaRanks.createdAt), desc(ideaRanks.ideaId)]
+      : shape.sort === 'trending'
+        ? [desc(ideaRanks.trendingScore), desc(ideaRanks.createdAt), desc(ideaRanks.ideaId)]
+        : [desc(ideas.createdAt), desc(ideas.id)];
   return (
     query
       .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(ideas.createdAt), desc(ideas.id))
+      .orderBy(...order)
       // drizzle sends a number as a parameter; raw SQL is written into the statement as it is.
       // Its typings only name number | Placeholder, though it renders any SQL it is given.
       .limit(sql.raw(String(Math.trunc(shape.rows))) as unknown as number)
@@ -167,42 +237,53 @@ function prepared(db: Db, key: string, build: () => PreparedQuery): PreparedQuer
   return statement;
 }
 
+function shapeOf(f: ListIdeasFilter, rows: number): ListShape {
+  const sort = f.sort ?? { by: 'newest' as const };
+  return {
+    category: !!f.category,
+    userId: !!f.userId,
+    after: !!f.after,
+    viewer: !!f.viewerId,
+    currency: !!f.price,
+    minPrice: f.price?.min !== undefined,
+    maxPrice: f.price?.max !== undefined,
+    sort: sort.by,
+    window: sort.by === 'top' ? sort.window : null,
+    rows,
+  };
+}
+
+function valuesOf(f: ListIdeasFilter): ListValues {
+  return {
+    category: f.category,
+    userId: f.userId,
+    viewerId: f.viewerId,
+    currency: f.price?.currency,
+    minPrice: f.price?.min,
+    maxPrice: f.price?.max,
+    afterRank: f.after && 'rank' in f.after ? f.after.rank : undefined,
+    afterCreatedAt: f.after?.createdAt.toISOString(),
+    afterId: f.after?.id,
+  };
+}
+
 export async function listIdeas(db: Db, f: ListIdeasFilter) {
+  const values = valuesOf(f);
   if (!f.search) {
-    const rows = listRowLimit(f.limit);
-    const statement = listStatement(db, { category: !!f.category, userId: !!f.userId, after: !!f.after, viewer: !!f.viewerId, rows });
-    return (await statement.execute({
-      category: f.category,
-      userId: f.userId,
-      afterCreatedAt: f.after?.createdAt.toISOString(),
-      afterId: f.after?.id,
-      viewerId: f.viewerId,
-    })) as Awaited<ReturnType<typeof searchIdeas>>;
+    const statement = listStatement(db, shapeOf(f, listRowLimit(f.limit)));
+    return (await statement.execute(values as Record<string, unknown>)) as Awaited<ReturnType<typeof searchIdeas>>;
   }
-  return searchIdeas(db, f);
+  return searchIdeas(db, f, values);
 }
 
-async function searchIdeas(db: Db, f: ListIdeasFilter) {
-  const where: SQL[] = [];
-  if (f.category) where.push(eq(ideas.category, f.category));
-  if (f.userId) where.push(eq(ideas.userId, f.userId));
-  if (f.search) where.push(searchMatch(likePattern(f.search.text), f.search.scope));
-  if (f.after) where.push(olderThan(ideas.createdAt, ideas.id, f.after));
-  let query = db
-    .select({ ...ideaCardColumns, ...viewerStateColumns(f.viewerId) })
-    .from(ideas)
-    .leftJoin(profiles, eq(profiles.userId, ideas.userId))
-    .$dynamic();
-  if (f.viewerId) {
-    query = query.leftJoin(savedItems, savedByViewer(f.viewerId)).leftJoin(likes, likedByViewer(f.viewerId));
-  }
-  return query
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(ideas.createdAt), desc(ideas.id))
-    .limit(f.limit + 1);
+/** Searches are not prepared (listStatement says why): the same query, values in place. */
+async function searchIdeas(db: Db, f: ListIdeasFilter, values: ListValues) {
+  const match = f.search ? searchMatch(likePattern(f.search.text), f.search.scope) : undefined;
+  return listQuery(db, shapeOf(f, f.limit + 1), (name) => values[name], match);
 }
 
-export type IdeaCardRow = Awaited<ReturnType<typeof listIdeas>>[number];
+/** A card's row (the list's rank columns left out: other lists have none). */
+export type IdeaCardRow = Omit<Awaited<ReturnType<typeof listIdeas>>[number], 'rankLikes' | 'rankScore'>;
 
 /** The owner's items with their full texts (dashboard), newest first, keyset paged. */
 export async function listOwnIdeas(db: Db, f: { userId: string; after?: Keyset; limit: number }) {

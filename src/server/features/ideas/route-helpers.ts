@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
-import { ideaListQuerySchema } from '../../../shared/schemas/ideas.ts';
+import { ideaListParamsSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { Viewer } from './service.ts';
@@ -34,5 +34,5 @@ export function errorResponses(codes: Record<number, string>) {
 export const idParamsSchema = z.object({ id: z.string().max(100) });
 
 /** Cursor and page size of the signed-in lists: the same bounds as /api/ideas. */
-export const pageQuerySchema = ideaListQuerySchema.pick({ cursor: true, limit: true });
+export const pageQuerySchema = ideaListParamsSchema.pick({ cursor: true, limit: true });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

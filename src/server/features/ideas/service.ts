@@ -3,12 +3,12 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import type { IdeaCard, IdeaDetail, IdeaListQuery, IdeaListResponse, OwnIdea } from '../../../shared/schemas/ideas.ts';
 import type { Db } from '../../db/client.ts';
 import { thumbnailUrlFor } from '../../lib/storage.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from './cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { fullTextScopeOf, hasFullAccess } from './access.ts';
 import { premiumThreshold as readPremiumThreshold } from '../discussion/threshold.ts';
-import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas } from './queries.ts';
+import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas, type ListSort } from './queries.ts';
 
 export interface Viewer {
   userId: string;
@@ -39,6 +39,7 @@ export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
     ratingAverage: row.ratingCount > 0 ? Math.round((row.ratingTotal / row.ratingCount) * 10) / 10 : null,
     createdAt: row.createdAt.toISOString(),
     creator: {
+      id: row.userId,
       name: row.creatorName?.trim() ? row.creatorName : null,
       // Visitors are told to sign in to see contact details (SPEC §6), so they never receive them.
       contactInfo: viewer ? (row.creatorContactInfo ?? null) : null,
@@ -59,11 +60,15 @@ export async function browseIdeas(
   logger: Logger,
   scope: { userId?: string } = {},
 ): Promise<IdeaListResponse> {
+  const sort: ListSort = query.sort === 'top' ? { by: 'top', window: query.window } : { by: query.sort };
+  const after = !query.cursor ? undefined : sort.by === 'newest' ? decodeCursor(query.cursor) : decodeRankCursor(query.cursor, sort.by);
   const rows = await listIdeas(db, {
     category: query.category === 'all' ? undefined : query.category,
     search: query.q ? { text: query.q, scope: await fullTextScopeOf(db, viewer, logger) } : undefined,
     userId: scope.userId,
-    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    price: query.currency ? { currency: query.currency, min: query.minPrice, max: query.maxPrice } : undefined,
+    sort,
+    after,
     limit: query.limit,
     viewerId: viewer?.userId,
   });
@@ -71,8 +76,15 @@ export async function browseIdeas(
   const last = page.at(-1);
   return {
     items: page.map((r) => toIdeaCard(r, viewer)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? cursorAfter(sort, last) : null,
   };
+}
+
+/** The cursor that continues a list after `row`, in the list's own order. */
+function cursorAfter(sort: ListSort, row: { createdAt: Date; id: string; rankLikes: number | null; rankScore: number | null }): string {
+  if (sort.by === 'newest') return encodeCursor({ createdAt: row.createdAt, id: row.id });
+  const rank = sort.by === 'top' ? row.rankLikes : row.rankScore;
+  return encodeRankCursor({ sort: sort.by, rank: Number(rank), createdAt: row.createdAt, id: row.id });
 }
 
 export const IDEA_NOT_FOUND = "The idea you're looking for doesn't exist or has been removed.";

@@ -12,6 +12,7 @@ import {
   reportSchema,
 } from '../../../shared/schemas/reports.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { removalReasonOf } from '../notifications/removal-reason.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { staffFor } from '../admin/access.ts';
 import { errorResponses, requireSignIn } from '../ideas/route-helpers.ts';
@@ -69,6 +70,7 @@ const removeRoute = createRoute({
   path: '/api/admin/reports/{targetType}/{targetId}/remove',
   tags: ['admin', 'reports'],
   summary: 'Remove: deletes the reported item or message, as every other removal does, with its reports (moderators and admins, audited)',
+  description: 'An optional JSON body { reason } is told to the author in their notification.',
   request: { params: reportDecisionParamsSchema },
   responses: {
     200: json('How many reports were decided', reportDecidedSchema),
@@ -98,7 +100,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(removeRoute, async (c) => {
     const viewer = staffFor(c, 'reports');
     const { targetType, targetId } = c.req.valid('param');
-    const decided = await removeReported(c.var.db, viewer, targetType, targetId);
+    const decided = await removeReported(c.var.db, viewer, targetType, targetId, await removalReasonOf(c));
     c.var.logger.info({ by: viewer.userId, targetType, targetId, reports: decided.reports }, 'reported content removed');
     return c.json(decided, 200);
   });

@@ -23,6 +23,7 @@ import {
   type ReportGroup,
   type ReportInput,
 } from '../../../shared/schemas/reports.ts';
+import { cleanRemovalReason } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
@@ -197,7 +198,10 @@ export async function dismissReports(db: Db, viewer: Viewer, type: ReportTargetT
   });
 }
 
-export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetType, rawId: string): Promise<ReportDecided> {
+/** Remove: the target goes like every other removal, and its author is told (with the moderator's reason, when given). */
+export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetType, rawId: string, rawReason?: string | null): Promise<ReportDecided> {
+  const reason = cleanRemovalReason(rawReason);
+  const removal = { by: viewer.userId, reason };
   return db.transaction(async (tx) => {
     const target = await lockTarget(tx, type, rawId, 'update');
     if (!target) throw notFound(REPORT_TEXTS.noOpenReports);
@@ -208,11 +212,11 @@ export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetT
     let details: Record<string, unknown>;
     if (target.item) {
       // The item, everything hanging from it (its reports too) and its stored image.
-      await deleteLockedIdea(tx, target.item);
+      await deleteLockedIdea(tx, target.item, removal);
       title = target.item.title;
       details = { category: target.item.category, ownerId: target.item.userId };
     } else {
-      const removed = await deleteMessageWithin(tx, Number(targetId));
+      const removed = await deleteMessageWithin(tx, Number(targetId), removal);
       if (!removed) throw notFound(REPORT_TEXTS.noOpenReports);
       title = removed.itemTitle;
       details = { ideaId: removed.ideaId };
@@ -221,7 +225,7 @@ export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetT
       actorId: viewer.userId,
       action: 'report.remove',
       target: { type, id: targetId, title },
-      details: { ...details, reports: open.length, reasons: reasonTally(open) },
+      details: { ...details, reports: open.length, reasons: reasonTally(open), ...(reason ? { reason } : {}) },
     });
     return { targetType: type, targetId, decision: 'remove', reports: open.length };
   });

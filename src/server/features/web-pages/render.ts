@@ -15,6 +15,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { PageData } from '../../lib/page-data.ts';
 import type { WebAssets } from '../../lib/web-assets.ts';
+import { chooseEncoding } from '../../lib/compression.ts';
 import { loggableError } from '../../logger.ts';
 
 const LEGACY_DETAILS_PATH = /^\/idea\/([^/]+)\/?$/;
@@ -57,5 +58,11 @@ export async function renderWebPage(
     });
   if (!page || down) return null;
   c.header('Cache-Control', data.cacheControl);
-  return c.html(page.html, page.status);
+  // A rendered page is kept for a few seconds (lib/web-assets.ts), and so are its compressed bytes.
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), false);
+  if (!encoding || c.req.method === 'HEAD') return c.html(page.html, page.status);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('Content-Encoding', encoding);
+  c.header('Vary', 'Accept-Encoding');
+  return c.body(page.encoded(encoding), page.status);
 }

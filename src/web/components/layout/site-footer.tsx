@@ -1,4 +1,4 @@
-import { type ComponentProps, type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { ArrowUp, Lock, Mail, MapPin, Phone, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -7,11 +7,7 @@ import { cn } from '../../lib/cn';
 import { BRAND_TAGLINE } from '../brand/brand';
 import { Logo } from '../brand/logo';
 import { Button } from '../ui/button';
-import { FieldError } from '../ui/field-error';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
 import { Separator } from '../ui/separator';
-import { toast } from '../ui/use-toast';
 
 const CONTACT_EMAIL = 'hello@ideahub.app';
 const SUPPORT_EMAIL = 'support@ideahub.app';
@@ -97,69 +93,14 @@ const trustBadges: { label: string; icon: LucideIcon }[] = [
   { label: 'Trusted Community', icon: Users },
 ];
 
-/** A plain address check (no zod here: the footer is on every page and zod is heavy for one rule). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** The 'Stay Updated' form: a chunk of its own, below the fold on every page (not in home's first JavaScript). */
+const NewsletterForm = lazy(() => import('../../features/newsletter/components/newsletter-form'));
 
 function FooterHeading({ children, id }: { children: ReactNode; id?: string }) {
   return (
     <h2 id={id} className="text-sm font-semibold tracking-wide text-foreground">
       {children}
     </h2>
-  );
-}
-
-/**
- * 'Stay Updated' box. There is no newsletter endpoint (the spec does not show what Subscribe does):
- * the address is checked on the client and acknowledged with a toast.
- */
-function NewsletterForm() {
-  // A fixed id: one footer per page.
-  const inputId = 'footer-newsletter-email';
-  const errorId = `${inputId}-error`;
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
-    if (value === '') {
-      setError('Please enter your email address.');
-      return;
-    }
-    if (!EMAIL.test(value)) {
-      setError('Please enter a valid email address.');
-      return;
-    }
-    setError(null);
-    setEmail('');
-    toast({ title: 'Subscribed!', description: `Thanks! We'll keep you posted at ${value}.` });
-  }
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-2" aria-labelledby="footer-newsletter-heading">
-      <Label htmlFor={inputId} className="sr-only">
-        Email address
-      </Label>
-      <div className="flex gap-2">
-        <Input
-          id={inputId}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (error) setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="bg-background"
-        />
-        <Button type="submit">Subscribe</Button>
-      </div>
-      <FieldError id={errorId}>{error}</FieldError>
-    </form>
   );
 }
 
@@ -249,7 +190,9 @@ export function SiteFooter() {
             <p className="mt-4 text-sm text-muted-foreground">
               The best new ideas and products, delivered to your inbox now and then.
             </p>
-            <NewsletterForm />
+            <Suspense fallback={null}>
+              <NewsletterForm />
+            </Suspense>
           </div>
         </div>
 

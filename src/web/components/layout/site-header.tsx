@@ -1,12 +1,13 @@
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { NotificationBellSlot } from '../../features/notifications/components/lazy-notification-bell';
 import { Logo } from '../brand/logo';
 import { Button } from '../ui/button';
 import { LearnMoreMenu, MobileDrawer } from './lazy-header-menus';
 import { ThemeToggle } from './theme-toggle';
 
-/** The site header of SPEC §2: brand block with tagline; Sign In / Join or Dashboard; Learn More. */
+/** The site header of SPEC §2: brand block with tagline; Sign In / Join or Dashboard; Learn More; the notifications bell. */
 export function SiteHeader() {
   const session = useSession();
   return (
@@ -15,37 +16,40 @@ export function SiteHeader() {
         <Link to="/" className="min-w-0 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <Logo withTagline size="sm" className="[&_[data-slot=logo-mark]]:size-9 [&_span_span:last-child]:max-w-[11.5rem] [&_span_span:last-child]:truncate sm:[&_span_span:last-child]:max-w-none" />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <LearnMoreMenu />
-          <ThemeToggle />
-          {session.status === 'signed-in' ? (
-            <Button asChild className="ml-2">
-              <Link to="/dashboard">
-                <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-              </Link>
-            </Button>
-          ) : (
-            <div className="ml-2 flex items-center gap-2" aria-busy={session.status === 'loading'}>
-              <Button asChild variant="outline">
-                <Link to="/auth">Sign In</Link>
+        <div className="flex items-center gap-1 md:gap-2">
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <LearnMoreMenu />
+            <ThemeToggle />
+            {session.status === 'signed-in' ? (
+              <Button asChild className="ml-2">
+                <Link to="/dashboard">
+                  <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+                </Link>
               </Button>
-              <Button asChild>
+            ) : (
+              <div className="ml-2 flex items-center gap-2" aria-busy={session.status === 'loading'}>
+                <Button asChild variant="outline">
+                  <Link to="/auth">Sign In</Link>
+                </Button>
+                <Button asChild>
+                  <Link to="/auth">Join</Link>
+                </Button>
+              </div>
+            )}
+          </nav>
+          <NotificationBellSlot userId={session.user?.id} />
+          <div className="flex items-center gap-1 md:hidden">
+            {session.status === 'signed-in' ? (
+              <Button asChild size="sm">
+                <Link to="/dashboard">Dashboard</Link>
+              </Button>
+            ) : (
+              <Button asChild size="sm">
                 <Link to="/auth">Join</Link>
               </Button>
-            </div>
-          )}
-        </nav>
-        <div className="flex items-center gap-1 md:hidden">
-          {session.status === 'signed-in' ? (
-            <Button asChild size="sm">
-              <Link to="/dashboard">Dashboard</Link>
-            </Button>
-          ) : (
-            <Button asChild size="sm">
-              <Link to="/auth">Join</Link>
-            </Button>
-          )}
-          <MobileDrawer />
+            )}
+            <MobileDrawer />
+          </div>
         </div>
       </div>
     </header>

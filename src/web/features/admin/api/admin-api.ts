@@ -85,7 +85,8 @@ export function useContent(filter: Pick<AdminContentQuery, 'q' | 'category'>) {
 export function useDeleteContent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/admin/content/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      api<void>(`/api/admin/content/${encodeURIComponent(id)}`, { method: 'DELETE', body: reason?.trim() ? { reason } : undefined }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: adminKeys.content() });
       await client.invalidateQueries({ queryKey: adminKeys.overview() });

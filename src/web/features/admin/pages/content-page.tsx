@@ -26,6 +26,7 @@ import {
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
+import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
 import { useContent, useContentCounts, useDeleteContent } from '../api/admin-api';
 import { EmptyRow, ErrorRow, LoadMore, MobileList, SearchBox, SkeletonRows, WideOnly } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
@@ -55,16 +56,23 @@ export default function ContentPage() {
   const list = useContent({ q: search.value || undefined, category });
   const remove = useDeleteContent();
   const [target, setTarget] = useState<AdminContent | null>(null);
+  const [reason, setReason] = useState('');
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const c = counts.data;
 
   const confirmDelete = () => {
     if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: () => toast({ title: 'Idea Deleted', description: 'The idea has been removed from the platform.' }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Delete Failed', description: error.message }),
-      onSettled: () => setTarget(null),
-    });
+    remove.mutate(
+      { id: target.id, reason },
+      {
+        onSuccess: () => toast({ title: 'Idea Deleted', description: 'The idea has been removed from the platform.' }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Delete Failed', description: error.message }),
+        onSettled: () => {
+          setTarget(null);
+          setReason('');
+        },
+      },
+    );
   };
 
   return (
@@ -185,6 +193,7 @@ export default function ContentPage() {
             <AlertDialogTitle>Delete Content</AlertDialogTitle>
             <AlertDialogDescription>{target ? deleteConfirmation(target.title) : ''}</AlertDialogDescription>
           </AlertDialogHeader>
+          <RemovalReasonField value={reason} onChange={setReason} disabled={remove.isPending} />
           <AlertDialogFooter>
             <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
             <AlertDialogAction

@@ -24,6 +24,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
+import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
 import { useDecideReports, useReportQueue } from '../../reports/api/reports';
 import { EmptyRow, ErrorRow, LoadMore, MobileList, SkeletonRows, WideOnly } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
@@ -166,6 +167,7 @@ export default function ReportsPage() {
   const list = useReportQueue();
   const decide = useDecideReports();
   const [toRemove, setToRemove] = useState<ReportGroup | null>(null);
+  const [reason, setReason] = useState('');
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const busyKey = decide.isPending && decide.variables ? `${decide.variables.targetType}:${decide.variables.targetId}` : null;
 
@@ -187,7 +189,7 @@ export default function ReportsPage() {
     const g = toRemove;
     if (!g) return;
     decide.mutate(
-      { targetType: g.targetType, targetId: g.targetId, decision: 'remove' },
+      { targetType: g.targetType, targetId: g.targetId, decision: 'remove', reason },
       {
         onSuccess: () =>
           toast({
@@ -195,7 +197,10 @@ export default function ReportsPage() {
             description: g.message ? 'The message has been removed from the discussion.' : 'The idea has been removed from the platform.',
           }),
         onError: (error) => toast({ variant: 'destructive', title: 'Remove Failed', description: error.message }),
-        onSettled: () => setToRemove(null),
+        onSettled: () => {
+          setToRemove(null);
+          setReason('');
+        },
       },
     );
   };
@@ -287,6 +292,7 @@ export default function ReportsPage() {
             <AlertDialogTitle>{toRemove?.message ? 'Remove this message?' : 'Remove this item?'}</AlertDialogTitle>
             <AlertDialogDescription>{toRemove ? removeConfirmation(toRemove) : ''}</AlertDialogDescription>
           </AlertDialogHeader>
+          <RemovalReasonField value={reason} onChange={setReason} disabled={decide.isPending} />
           <AlertDialogFooter>
             <AlertDialogCancel disabled={decide.isPending}>Cancel</AlertDialogCancel>
             <AlertDialogAction

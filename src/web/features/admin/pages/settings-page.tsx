@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@shared/constants';
 import {
   PLATFORM_SETTINGS_DEFAULTS,
   type PlatformSettings,
@@ -89,6 +90,7 @@ export default function SettingsPage() {
   const busy = save.isPending || reset.isPending;
   const errors = form.formState.errors;
   const num = (name: Field) => form.register(name, { valueAsNumber: true });
+  const maxFileSize = form.watch('maxFileSize');
 
   return (
     <>
@@ -146,7 +148,7 @@ export default function SettingsPage() {
                 {(p) => <Input {...p} type="number" inputMode="numeric" min={L.submissionLimit.min} max={L.submissionLimit.max} step={1} {...num('productSubmissionLimit')} />}
               </TextField>
             </div>
-            <TextField label="Max file size" unit="MB" error={errors.maxFileSize?.message} hint="Image uploads are never larger than 5 MB, whatever this says.">
+            <TextField label="Max file size" unit="MB" error={errors.maxFileSize?.message} hint={maxFileSizeHint(maxFileSize)}>
               {(p) => <Input {...p} type="number" inputMode="numeric" min={L.maxFileSize.min} max={L.maxFileSize.max} step={1} {...num('maxFileSize')} />}
             </TextField>
             <TextField
@@ -258,6 +260,16 @@ function Section({
       <CardContent className="space-y-5">{children}</CardContent>
     </Card>
   );
+}
+
+const UPLOAD_CAP_MB = IMAGE_UPLOAD_MAX_BYTES / 1_048_576;
+
+/** What the max file size means for uploads (issue 15 point 13): capped at 5 MB whatever is set above it. */
+function maxFileSizeHint(value: number | undefined): string {
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0 && value < UPLOAD_CAP_MB) {
+    return `Image uploads are capped at ${value} MB (they can never be larger than ${UPLOAD_CAP_MB} MB).`;
+  }
+  return `Image uploads are capped at ${UPLOAD_CAP_MB} MB: a larger value here has no effect.`;
 }
 
 interface ControlProps {

@@ -1,10 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSiteUrl } from '../../../app/site-url';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
-import { authConfigQueryKey } from '../hooks/use-auth-config';
+import { authConfigQueryKey, useAuthConfig } from '../hooks/use-auth-config';
+import { OrDivider } from './auth-shell';
+import { useReturnTo } from '../hooks/use-return-to';
 import { GOOGLE_NOT_CONFIGURED } from '../lib/auth-messages';
+
+/** `?google=start`: the sign-in page at the site's own address continues with Google at once. */
+export const GOOGLE_START_PARAM = 'google';
 
 function GoogleMark() {
   return (
@@ -17,13 +24,29 @@ function GoogleMark() {
   );
 }
 
-/** 'Continue with Google'; says clearly when the site has no Google sign-in configured. */
+/**
+ * 'Continue with Google' (shown only when the site has it: the forms ask the site's settings);
+ * back from Google the person lands where they were going (`?next=`). Google returns to PUBLIC_URL,
+ * where the flow's state cookie must be: opened at another name of this machine (127.0.0.1 for
+ * localhost), the button first moves the page to the site's own address, which continues at once.
+ */
 export function GoogleButton() {
   const queryClient = useQueryClient();
+  const returnTo = useReturnTo();
+  const siteUrl = useSiteUrl();
+  const [params, setParams] = useSearchParams();
   const [pending, setPending] = useState(false);
+  const autoStarted = useRef(false);
 
   async function start() {
     setPending(true);
+    const site = siteUrl ? new URL(siteUrl).origin : window.location.origin;
+    if (site !== window.location.origin) {
+      const here = new URL(window.location.href);
+      here.searchParams.set(GOOGLE_START_PARAM, 'start');
+      window.location.assign(`${site}${here.pathname}${here.search}`);
+      return;
+    }
     try {
       const config = await queryClient.ensureQueryData({ queryKey: authConfigQueryKey, queryFn: authClient.getAuthConfig });
       if (!config.googleEnabled) {
@@ -31,17 +54,42 @@ export function GoogleButton() {
         setPending(false);
         return;
       }
-      window.location.assign(await authClient.googleSignInUrl());
+      window.location.assign(await authClient.googleSignInUrl(returnTo));
     } catch (error) {
       toast({ variant: 'destructive', title: 'Google Sign In Error', description: (error as Error).message });
       setPending(false);
     }
   }
 
+  // Arrived from another name of this machine: carry on with what the person pressed.
+  const arrivedToStart = params.get(GOOGLE_START_PARAM) === 'start';
+  useEffect(() => {
+    if (!arrivedToStart || autoStarted.current) return;
+    autoStarted.current = true;
+    const next = new URLSearchParams(params);
+    next.delete(GOOGLE_START_PARAM);
+    setParams(next, { replace: true });
+    void start();
+    // Once, on arrival (start reads the current page).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrivedToStart]);
+
   return (
     <Button type="button" variant="outline" className="w-full" onClick={start} disabled={pending}>
       <GoogleMark />
       Continue with Google
     </Button>
+  );
+}
+
+/** 'or' and Continue with Google, when the site has Google sign-in configured (issue 15 point 5); nothing otherwise. */
+export function GoogleSignIn() {
+  const { config } = useAuthConfig();
+  if (!config.googleEnabled) return null;
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton />
+    </>
   );
 }

@@ -3,11 +3,13 @@ import { MailWarning } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
+import { useReturnTo } from '../hooks/use-return-to';
 
 /** Asks for a new confirmation mail for `email`. */
 export function useResendConfirmation() {
+  const returnTo = useReturnTo();
   return useMutation({
-    mutationFn: (email: string) => authClient.resendConfirmation(email),
+    mutationFn: (email: string) => authClient.resendConfirmation(email, returnTo),
     onSuccess: (_data, email) =>
       toast({ title: 'Confirmation email sent', description: `We sent a new confirmation link to ${email}. It may take a minute to arrive.` }),
     onError: (error: Error) => toast({ variant: 'destructive', title: 'Could not send the email', description: error.message }),

@@ -10,9 +10,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
 import { sessionQueryKey } from '../hooks/use-session';
-import { OrDivider } from './auth-shell';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { GoogleButton } from './google-button';
+import { GoogleSignIn } from './google-button';
 import { UnconfirmedNotice } from './resend-confirmation';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -81,8 +80,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         <ForgotPasswordDialog defaultEmail={form.watch('email')} />
       </div>
       {unconfirmedEmail && <UnconfirmedNotice email={unconfirmedEmail} />}
-      <OrDivider />
-      <GoogleButton />
+      <GoogleSignIn />
     </div>
   );
 }

@@ -11,9 +11,9 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
 import { useAuthConfig } from '../hooks/use-auth-config';
+import { useReturnTo } from '../hooks/use-return-to';
 import { sessionQueryKey } from '../hooks/use-session';
-import { OrDivider } from './auth-shell';
-import { GoogleButton } from './google-button';
+import { GoogleSignIn } from './google-button';
 import { useResendConfirmation } from './resend-confirmation';
 
 function CheckYourEmail({ email, devOutbox }: { email: string; devOutbox: boolean }) {
@@ -53,15 +53,17 @@ export function SignUpForm() {
   const { errors } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const returnTo = useReturnTo();
 
   const signUp = useMutation({
-    mutationFn: authClient.signUp,
+    // The confirmation link brings the person back to where they were going.
+    mutationFn: (input: Parameters<typeof authClient.signUp>[0]) => authClient.signUp(input, returnTo),
     onSuccess: (_data, input) => {
       toast({ title: 'Success!', description: 'Please check your email to confirm your account.' });
       setSentTo(input.email);
       form.reset();
       // With email verification switched off by an admin, sign-up also signs in: the auth page
-      // then moves on to the dashboard.
+      // then moves on (to the return address, or the dashboard).
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: (error: Error) => toast({ variant: 'destructive', title: 'Sign Up Error', description: error.message }),
@@ -114,8 +116,7 @@ export function SignUpForm() {
           {signUp.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
       </form>
-      <OrDivider />
-      <GoogleButton />
+      <GoogleSignIn />
     </div>
   );
 }

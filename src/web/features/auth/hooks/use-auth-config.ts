@@ -12,8 +12,11 @@ const FALLBACK: AuthConfig = {
   twoFactor: false,
 };
 
-/** What this site allows (Google configured, password minimum, registrations open). */
-export function useAuthConfig(): { config: AuthConfig; loaded: boolean } {
+/**
+ * What this site allows (Google configured, password minimum, registrations open). `settled`: the
+ * answer came, or failed (then the defaults hold: no Google).
+ */
+export function useAuthConfig(): { config: AuthConfig; loaded: boolean; settled: boolean } {
   const q = useQuery({ queryKey: authConfigQueryKey, queryFn: authClient.getAuthConfig, staleTime: 5 * 60_000 });
-  return { config: q.data ?? FALLBACK, loaded: q.isSuccess };
+  return { config: q.data ?? FALLBACK, loaded: q.isSuccess, settled: !q.isPending };
 }

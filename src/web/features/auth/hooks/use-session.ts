@@ -43,7 +43,7 @@ export async function isSignedIn(client: QueryClient): Promise<boolean> {
   return Boolean(user);
 }
 
-/** Ends the session on the server, forgets everything cached for the person, and goes home. */
+/** Ends the session on the server, forgets everything cached for the person, goes home and says so. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -55,6 +55,7 @@ export function useSignOut() {
       await navigate('/', { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);
+      toast({ title: 'Signed out', description: 'You have been signed out. See you soon!' });
     },
     onError: (error: Error) => {
       toast({ variant: 'destructive', title: 'Sign Out Error', description: error.message });

@@ -22,10 +22,3 @@ export function googleErrorDescription(code: string, description?: string | null
       return description?.trim() || 'Google sign-in did not complete. Please try again.';
   }
 }
-
-/** A safe place to return to after signing in: a path on this site, never back to /auth. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth')) return from;
-  return '/dashboard';
-}

@@ -1,23 +1,35 @@
+import { DEFAULT_AFTER_SIGN_IN } from '@shared/rules/return-path';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
+import { PageMeta } from '../../../components/layout/page-meta';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import { AuthShell } from '../components/auth-shell';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { useAuthConfig } from '../hooks/use-auth-config';
+import { useReturnTo } from '../hooks/use-return-to';
 import { useSession } from '../hooks/use-session';
-import { googleErrorDescription, returnPath } from '../lib/auth-messages';
+import { googleErrorDescription } from '../lib/auth-messages';
 
-/** /auth (SPEC §2 Auth): tabs Sign In and Sign Up; a signed-in visitor goes to /dashboard. */
+const DESCRIPTION = 'Sign in to IdeaHub or create your account to share ideas and products.';
+
+/**
+ * /auth (SPEC §2 Auth): tabs Sign In and Sign Up. Signing in (or arriving signed in) goes on to the
+ * page that sent the person here (`?next=`, issue 15 point 2), else to /dashboard.
+ */
 export default function AuthPage() {
   const session = useSession();
+  const { settled } = useAuthConfig();
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const target = returnPath(location.state);
+  const target = useReturnTo() ?? DEFAULT_AFTER_SIGN_IN;
   const oauthError = params.get('error');
   const oauthDescription = params.get('error_description');
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  const meta = <PageMeta title={tab === 'signup' ? 'Sign Up | IdeaHub' : 'Sign In | IdeaHub'} description={DESCRIPTION} />;
 
   // Continue with Google sends failures back here as ?error=<code>.
   useEffect(() => {
@@ -29,12 +41,20 @@ export default function AuthPage() {
     setParams(next, { replace: true });
   }, [oauthError, oauthDescription, params, setParams]);
 
-  if (session.status === 'loading') return <FullScreenLoading />;
   if (session.status === 'signed-in') return <Navigate to={target} replace />;
+  // The site's settings decide whether Continue with Google shows: wait for them, not to draw it late.
+  if (session.status === 'loading' || !settled) {
+    return (
+      <>
+        {meta}
+        <FullScreenLoading />
+      </>
+    );
+  }
 
-  const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   return (
     <AuthShell>
+      {meta}
       <h1 className="sr-only">Sign in or create your IdeaHub account</h1>
       <Tabs
         value={tab}

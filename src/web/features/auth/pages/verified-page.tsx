@@ -4,6 +4,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { DEFAULT_AFTER_SIGN_IN, signInPath } from '@shared/rules/return-path';
 import { forgotPasswordFormSchema } from '@shared/schemas/auth';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { AuthShell } from '../components/auth-shell';
 import { useResendConfirmation } from '../components/resend-confirmation';
+import { useReturnTo } from '../hooks/use-return-to';
 import { sessionQueryKey, useSession } from '../hooks/use-session';
 
 function linkProblem(code: string): string {
@@ -40,9 +42,13 @@ function ResendForm() {
   );
 }
 
-/** /auth/verified: where the confirmation link lands (signed in when it worked). */
+/**
+ * /auth/verified: where the confirmation link lands (signed in when it worked), then on to the page
+ * the person signed up from (`?next=`), else the dashboard.
+ */
 export default function VerifiedPage() {
   const [params] = useSearchParams();
+  const returnTo = useReturnTo();
   const error = params.get('error');
   const queryClient = useQueryClient();
   const session = useSession();
@@ -74,7 +80,7 @@ export default function VerifiedPage() {
           <h1 className="text-xl font-semibold">We could not confirm your email address</h1>
           <p className="text-muted-foreground text-sm">{linkProblem(error)} Ask for a new link below, then open the newest email.</p>
           <ResendForm />
-          <Link to="/auth" className="text-primary text-sm underline underline-offset-4">
+          <Link to={signInPath(returnTo)} className="text-primary text-sm underline underline-offset-4">
             Go to Sign In
           </Link>
         </div>
@@ -82,7 +88,7 @@ export default function VerifiedPage() {
     );
   }
   if (!checked || session.status === 'loading') return <FullScreenLoading />;
-  if (session.status === 'signed-in') return <Navigate to="/dashboard" replace />;
+  if (session.status === 'signed-in') return <Navigate to={returnTo ?? DEFAULT_AFTER_SIGN_IN} replace />;
   return (
     <AuthShell>
       <div className="grid gap-4 text-center">
@@ -90,7 +96,7 @@ export default function VerifiedPage() {
         <h1 className="text-xl font-semibold">Your email address is confirmed</h1>
         <p className="text-muted-foreground text-sm">Sign in with your email and password to continue.</p>
         <Button asChild>
-          <Link to="/auth">Sign In</Link>
+          <Link to={signInPath(returnTo)}>Sign In</Link>
         </Button>
       </div>
     </AuthShell>

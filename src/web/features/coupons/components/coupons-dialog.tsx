@@ -1,15 +1,45 @@
 import type { Coupon } from '@shared/schemas/ideas';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { AlertCircle, Loader2, Ticket, X } from 'lucide-react';
-import { useState } from 'react';
+import { AlertCircle, Check, Copy, Loader2, Ticket, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { useAppConfig } from '../../ideas/api/app-config';
 import { redeemPageUrl, useMyCoupons } from '../api/coupons';
 import { couponsKeys } from '../api/coupons-keys';
+
+/** Copies a coupon's code, says so, and shows a tick for a moment. */
+function CopyCodeButton({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => {
+        navigator.clipboard.writeText(code).then(
+          () => {
+            setCopied(true);
+            toast({ title: 'Code copied', description: `${code} is on your clipboard.` });
+          },
+          () => toast({ variant: 'destructive', title: 'Copy Failed', description: 'Could not copy the code. Please select it and copy it yourself.' }),
+        );
+      }}
+    >
+      {copied ? <Check className="text-primary" aria-hidden /> : <Copy aria-hidden />}
+      {copied ? 'Copied' : 'Copy'}
+      <span className="sr-only"> {code}</span>
+    </Button>
+  );
+}
 
 interface CouponsDialogProps {
   open: boolean;
@@ -17,8 +47,9 @@ interface CouponsDialogProps {
 }
 
 /**
- * My Coupons (SPEC §2 Dashboard): code, date and 'Used' / 'New'; Redeem on an unused coupon shows
- * the redeem page in a frame until 'Close Redeem'; the list is read again after closing.
+ * My Coupons (SPEC §2 Dashboard): code (whole, with Copy), date and 'Used' / 'New'; Redeem on an
+ * unused coupon shows the redeem page in a frame until 'Close Redeem'; the list is read again after
+ * closing.
  */
 export function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
   const queryClient = useQueryClient();
@@ -80,7 +111,10 @@ export function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
         ) : (
           <ul className="-mx-1 grid max-h-[60dvh] gap-2 overflow-y-auto px-1" aria-label="Coupons">
             {items.map((coupon) => (
-              <li key={coupon.id} className="bg-card flex items-center gap-3 rounded-lg border p-3">
+              <li
+                key={coupon.id}
+                className="bg-card grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
+              >
                 <span
                   className={cn(
                     'flex size-10 shrink-0 items-center justify-center rounded-lg',
@@ -90,18 +124,22 @@ export function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
                 >
                   <Ticket className="size-5" />
                 </span>
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="truncate font-mono text-sm font-semibold tracking-wide">{coupon.code}</span>
+                {/* The whole code, on every screen: it wraps rather than being cut. */}
+                <div className="grid min-w-0 gap-0.5">
+                  <span className="font-mono text-sm font-semibold tracking-wide break-all select-all">{coupon.code}</span>
                   <time dateTime={coupon.createdAt} className="text-muted-foreground text-xs">
                     {format(new Date(coupon.createdAt), 'MMM d, yyyy')}
                   </time>
                 </div>
                 <Badge variant={coupon.isUsed ? 'outline' : 'default'}>{coupon.isUsed ? 'Used' : 'New'}</Badge>
-                {coupon.isUsed ? null : (
-                  <Button size="sm" variant="outline" onClick={() => setRedeeming(coupon)} aria-label={`Redeem ${coupon.code}`}>
-                    Redeem
-                  </Button>
-                )}
+                <div className="col-span-3 flex justify-end gap-2 sm:col-span-1">
+                  <CopyCodeButton code={coupon.code} />
+                  {coupon.isUsed ? null : (
+                    <Button size="sm" variant="outline" onClick={() => setRedeeming(coupon)} aria-label={`Redeem ${coupon.code}`}>
+                      Redeem
+                    </Button>
+                  )}
+                </div>
               </li>
             ))}
             {coupons.hasNextPage ? (

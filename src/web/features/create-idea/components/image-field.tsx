@@ -36,9 +36,9 @@ interface ImageFieldProps {
 }
 
 /**
- * The share form's image: upload a file (with a progress bar) or paste an http(s) address; a
- * preview either way, and a button to remove it. Uploads are checked for size here first; the
- * server checks the bytes.
+ * The share form's (and the Edit Idea dialog's) image: upload a file, by the button or by dropping
+ * it on the field (with a progress bar), or paste an http(s) address; a preview either way, and a
+ * button to remove it. Uploads are checked for size here first; the server checks the bytes.
  */
 export function ImageField({ value, onChange, onBlur, onUploadingChange, maxBytes, allowedTypes = [], errors, disabled }: ImageFieldProps) {
   const id = useId();
@@ -47,6 +47,9 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
   const [progress, setProgress] = useState<number | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
+  // A file is being dragged over the field (counted: dragenter/leave fire for every child too).
+  const [dragDepth, setDragDepth] = useState(0);
+  const dragging = dragDepth > 0;
 
   const uploaded = value.startsWith('/storage/');
   const uploading = progress !== null;
@@ -111,9 +114,34 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
   }
 
   const percent = Math.round((progress ?? 0) * 100);
+  const carriesFiles = (e: React.DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
 
   return (
-    <div className="grid gap-2">
+    <div
+      className="relative grid gap-2 rounded-lg"
+      data-dragging={dragging || undefined}
+      onDragEnter={(e) => {
+        if (disabled || !carriesFiles(e)) return;
+        e.preventDefault();
+        setDragDepth((d) => d + 1);
+      }}
+      onDragOver={(e) => {
+        if (disabled || !carriesFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }}
+      onDragLeave={(e) => {
+        if (!carriesFiles(e)) return;
+        setDragDepth((d) => Math.max(0, d - 1));
+      }}
+      onDrop={(e) => {
+        if (disabled || !carriesFiles(e)) return;
+        e.preventDefault();
+        setDragDepth(0);
+        const file = e.dataTransfer.files[0];
+        if (file) start(file);
+      }}
+    >
       <Label htmlFor={`${id}-url`}>
         Image <span className="text-muted-foreground font-normal">(optional)</span>
       </Label>
@@ -159,6 +187,18 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
         </div>
       ) : null}
 
+      {dragging ? (
+        <div
+          className="border-primary bg-background/90 text-primary pointer-events-none absolute -inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed shadow-sm backdrop-blur-sm"
+          aria-hidden
+        >
+          <span className="bg-primary/10 rounded-full p-3">
+            <ImagePlus className="size-6" />
+          </span>
+          <p className="text-sm font-semibold">{previewSrc ? 'Drop to replace the image' : 'Drop the image to upload it'}</p>
+        </div>
+      ) : null}
+
       {!uploaded && !uploading ? (
         <div className="grid gap-3 rounded-lg border border-dashed p-4">
           <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
@@ -180,7 +220,9 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
             <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={disabled}>
               <ImagePlus aria-hidden /> Upload Image
             </Button>
-            <p className="text-muted-foreground text-sm">PNG, JPG or WEBP, smaller than 5MB.</p>
+            <p className="text-muted-foreground text-sm">
+              <span className="hidden sm:inline">or drag one here. </span>PNG, JPG or WEBP, smaller than 5MB.
+            </p>
           </div>
           <div className="text-muted-foreground flex items-center gap-3 text-xs tracking-wide uppercase">
             <span className="bg-border h-px flex-1" aria-hidden />

@@ -17,9 +17,10 @@ import {
   type Category,
 } from '@shared/constants';
 import { lockMessageFor } from '@shared/rules/eligibility';
+import { signInPath, withReturnPath } from '@shared/rules/return-path';
 import { PROJECT_DETAILS_MAX_LENGTH } from '@shared/schemas/ideas';
-import { ArrowLeft, Loader2, Send, UserRoundPen } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, ArrowRight, History, Loader2, Send, UserRoundPen } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '../../../components/brand/logo';
@@ -51,6 +52,7 @@ import { useOwnProfile } from '../../profile/api/profile';
 import { CategoryPicker } from '../components/category-picker';
 import { EligibilityDialog } from '../components/eligibility-dialog';
 import { ImageField } from '../components/image-field';
+import { clearDraft, loadDraft, saveDraft } from '../lib/share-draft';
 
 export const CREATE_TEXT = {
   successTitle: 'Success!',
@@ -60,6 +62,9 @@ export const CREATE_TEXT = {
   profileTitle: 'Complete your profile',
   profile: 'Please update your profile (name and contact) before sharing.',
 } as const;
+
+/** Where the share form sends a person whose profile lacks a name or contact: back here once it is saved. */
+export const COMPLETE_PROFILE_PATH = withReturnPath('/profile', '/create-idea');
 
 const DEFAULTS: IdeaFormValues = {
   category: DEFAULT_CATEGORY,
@@ -85,15 +90,38 @@ export default function CreateIdeaPage() {
   const [summaryShown, setSummaryShown] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [serverAuthorError, setServerAuthorError] = useState<string | null>(null);
+  const userId = session.user?.id ?? null;
+  // The draft this person left (issue 15 point 1), read once when the page opens.
+  const [draft] = useState(() => (userId ? loadDraft(userId, DEFAULTS) : null));
+  const [draftNotice, setDraftNotice] = useState(draft !== null);
+  // Once shared (or cancelled) the draft is over: later changes (the lists refreshing) keep nothing.
+  const draftClosed = useRef(false);
+  const closeDraft = () => {
+    draftClosed.current = true;
+    if (userId) clearDraft(userId);
+  };
 
   const form = useForm<IdeaFormValues>({
     resolver: zodResolver(ideaFormSchema),
     mode: 'onChange',
     reValidateMode: 'onChange',
     criteriaMode: 'all',
-    defaultValues: DEFAULTS,
+    defaultValues: draft ?? DEFAULTS,
   });
-  const { control, register, handleSubmit, getValues, setValue, setError, setFocus, formState, watch } = form;
+  const { control, register, handleSubmit, getValues, setValue, setError, setFocus, formState, watch, reset, trigger } = form;
+
+  // Every change is kept for the session, so leaving (to complete the profile) loses nothing.
+  useEffect(() => {
+    if (!userId) return;
+    const subscription = watch((values) => {
+      if (!draftClosed.current) saveDraft(userId, { ...DEFAULTS, ...values } as IdeaFormValues);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, userId]);
+  // A restored draft is checked at once, as if typed: its messages show and Share waits for a fix.
+  useEffect(() => {
+    if (draft) void trigger();
+  }, [draft, trigger]);
   const errors = formState.errors;
   const category = watch('category');
 
@@ -131,16 +159,26 @@ export default function CreateIdeaPage() {
   const submitDisabled = pending || uploading || hasErrors(errors) || Boolean(authorError) || categoryLocked || eligibilityQuery.isPending && signedIn;
   const kind = category === 'product' ? 'Product' : 'Idea';
 
+  const profileIncomplete = eligibilityQuery.data?.profileComplete === false;
+
+  function discardDraft() {
+    if (userId) clearDraft(userId);
+    reset(DEFAULTS);
+    setDraftNotice(false);
+  }
+
   function onValid(values: IdeaFormValues) {
     if (eligibilityQuery.data && !eligibilityQuery.data.profileComplete) {
+      // The draft is already kept; the profile page brings the person back to it once saved.
       toast({ variant: 'destructive', title: CREATE_TEXT.profileTitle, description: CREATE_TEXT.profile });
-      void navigate('/profile');
+      void navigate(COMPLETE_PROFILE_PATH);
       return;
     }
     if (authorError) return;
     const shared = values.category;
     createIdea.mutate(toCreateInput(values), {
       onSuccess: () => {
+        closeDraft();
         toast({ title: CREATE_TEXT.successTitle, description: CREATE_TEXT.success(shared) });
         void navigate('/dashboard');
       },
@@ -150,12 +188,12 @@ export default function CreateIdeaPage() {
           return;
         }
         if (error.status === 401) {
-          void navigate('/auth');
+          void navigate(signInPath('/create-idea'));
           return;
         }
         if (error.code === 'profile_incomplete') {
           toast({ variant: 'destructive', title: CREATE_TEXT.profileTitle, description: CREATE_TEXT.profile });
-          void navigate('/profile');
+          void navigate(COMPLETE_PROFILE_PATH);
           return;
         }
         if (error.status === 429 || error.code === 'cooldown') void eligibilityQuery.refetch();
@@ -177,7 +215,7 @@ export default function CreateIdeaPage() {
     // A visitor is sent to sign in (SPEC §2), whatever the form holds.
     if (session.status === 'signed-out') {
       e.preventDefault();
-      void navigate('/auth');
+      void navigate(signInPath('/create-idea'));
       return;
     }
     void handleSubmit(onValid)(e);
@@ -206,6 +244,36 @@ export default function CreateIdeaPage() {
         <p className="text-muted-foreground mt-2">
           Put a price on an idea or a product, tell people what it is, and get their feedback.
         </p>
+
+        {profileIncomplete ? (
+          // Said before the person starts, not after they press Share.
+          <div role="status" className="mt-6 grid gap-3 rounded-xl border border-amber-300/70 bg-amber-50 p-4 text-sm sm:flex sm:items-center sm:justify-between dark:border-amber-400/30 dark:bg-amber-400/10">
+            <div className="flex gap-3">
+              <UserRoundPen className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden />
+              <div className="grid gap-0.5">
+                <p className="font-medium">Your name and contact info are needed to share.</p>
+                <p className="text-muted-foreground">Members see them with what you share. Your draft here is kept while you add them.</p>
+              </div>
+            </div>
+            <Button asChild variant="outline" size="sm" className="ml-8 w-fit shrink-0 sm:ml-0">
+              <Link to={COMPLETE_PROFILE_PATH}>
+                Complete your profile <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+
+        {draftNotice ? (
+          <div role="status" className="bg-muted/60 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm">
+            <p className="flex items-center gap-2">
+              <History className="text-muted-foreground size-4 shrink-0" aria-hidden />
+              Your draft is back, as you left it.
+            </p>
+            <Button type="button" variant="ghost" size="sm" onClick={discardDraft} disabled={pending}>
+              Discard draft
+            </Button>
+          </div>
+        ) : null}
 
         <Card className="mt-8">
           <CardContent className="px-4 sm:px-6">
@@ -257,7 +325,16 @@ export default function CreateIdeaPage() {
               </Field>
 
               <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
-                <Field label="Price" required error={err('price')} description="Leave empty to share it for free." className="content-start">
+                <Field
+                  label={
+                    <>
+                      Price <span className="text-muted-foreground font-normal">(optional)</span>
+                    </>
+                  }
+                  error={err('price')}
+                  description="Leave empty to share it for free."
+                  className="content-start"
+                >
                   <Input
                     {...register('price')}
                     type="number"
@@ -356,7 +433,7 @@ export default function CreateIdeaPage() {
                     <p className="text-muted-foreground">{PROFILE_NAME_HINT}</p>
                   </div>
                   <Button asChild variant="outline" size="sm" className="w-fit">
-                    <Link to="/profile">
+                    <Link to={COMPLETE_PROFILE_PATH}>
                       <UserRoundPen aria-hidden /> Update Profile
                     </Link>
                   </Button>
@@ -365,7 +442,13 @@ export default function CreateIdeaPage() {
 
               <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
-                  <Link to="/dashboard">Cancel</Link>
+                  <Link
+                    to="/dashboard"
+                    // Cancelling lets the draft go (Back keeps it).
+                    onClick={closeDraft}
+                  >
+                    Cancel
+                  </Link>
                 </Button>
                 <Button type="submit" disabled={submitDisabled}>
                   {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}

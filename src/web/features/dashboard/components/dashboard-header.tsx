@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { Button } from '../../../components/ui/button';
 import { useSession, useSignOut } from '../../auth/hooks/use-session';
+import { NotificationBellSlot } from '../../notifications/components/lazy-notification-bell';
 
 /**
  * The dashboard header (SPEC §2 Dashboard): greets the person by full name ('User' if none),
- * with Profile, Home, Coupons and Sign Out. `onCoupons` opens the My Coupons dialog (Ideas issue).
+ * with the notifications bell, Profile, Home, Coupons and Sign Out. `onCoupons` opens the My Coupons
+ * dialog (Ideas issue).
  */
 export function DashboardHeader({ onCoupons }: { onCoupons?: () => void }) {
   const session = useSession();
@@ -24,6 +26,7 @@ export function DashboardHeader({ onCoupons }: { onCoupons?: () => void }) {
           </p>
         </div>
         <nav aria-label="Dashboard" className="flex items-center gap-1 sm:gap-2">
+          <NotificationBellSlot userId={session.user?.id} />
           <Button asChild variant="outline" size="sm">
             <Link to="/profile">
               <UserRound aria-hidden /> <span className="max-sm:sr-only">Profile</span>

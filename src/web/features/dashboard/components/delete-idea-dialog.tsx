@@ -20,8 +20,19 @@ export const DELETE_TEXT = {
   failedTitle: 'Delete Failed',
 } as const;
 
-/** Confirms, then deletes one of the person's items. */
-export function DeleteIdeaDialog({ idea, onClose }: { idea: OwnIdea | null; onClose: () => void }) {
+/**
+ * Confirms, then deletes one of the person's items. `onDeleted` runs after the server has deleted
+ * it (the details page then leaves the item's address); `onClose` whenever the dialog closes.
+ */
+export function DeleteIdeaDialog({
+  idea,
+  onClose,
+  onDeleted,
+}: {
+  idea: Pick<OwnIdea, 'id' | 'title' | 'category'> | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const del = useDeleteIdea();
   return (
     <AlertDialog
@@ -48,6 +59,7 @@ export function DeleteIdeaDialog({ idea, onClose }: { idea: OwnIdea | null; onCl
               if (!idea) return;
               del.mutate(idea.id, {
                 onSuccess: () => {
+                  onDeleted?.();
                   toast({ title: DELETE_TEXT.doneTitle, description: DELETE_TEXT.done });
                   onClose();
                 },

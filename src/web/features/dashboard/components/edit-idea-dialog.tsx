@@ -1,6 +1,7 @@
 /**
  * Edit Idea (SPEC §2 Dashboard, §5 submit rules): title, description, price, currency, category,
- * image URL and rating, validated live with the shared validator. Lazy: it brings zod.
+ * image (uploaded or an address, as on the share form) and rating, validated live with the shared
+ * validator. Lazy: it brings zod. Used by the dashboard and by an owner's details page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -13,7 +14,6 @@ import {
   RATING_MIN,
   RATING_STEP,
 } from '@shared/constants';
-import type { OwnIdea } from '@shared/schemas/ideas';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -42,13 +42,15 @@ import {
   formValuesOf,
   hasErrors,
   ideaFormSchema,
-  isImageAddress,
   PROFILE_NAME_HINT,
   serverFieldErrors,
   toUpdateInput,
+  type EditableIdea,
   type IdeaFormValues,
 } from '../../ideas/forms/idea-form';
 import { useOwnProfile } from '../../profile/api/profile';
+import { ImageField } from '../../create-idea/components/image-field';
+import { maxUploadBytes, useAppConfig } from '../../ideas/api/app-config';
 
 export const EDIT_TEXT = {
   doneTitle: 'Updated!',
@@ -63,7 +65,7 @@ export const EDIT_TEXT = {
 const CATEGORY_LABELS = { idea: 'Idea', product: 'Product' } as const;
 
 interface EditIdeaDialogProps {
-  idea: OwnIdea | null;
+  idea: EditableIdea | null;
   onClose: () => void;
 }
 
@@ -81,11 +83,12 @@ export default function EditIdeaDialog({ idea, onClose }: EditIdeaDialogProps) {
   );
 }
 
-function EditIdeaForm({ idea, onClose }: { idea: OwnIdea; onClose: () => void }) {
+function EditIdeaForm({ idea, onClose }: { idea: EditableIdea; onClose: () => void }) {
   const navigate = useNavigate();
   const update = useUpdateIdea();
   const profile = useOwnProfile();
-  const [broken, setBroken] = useState<string | null>(null);
+  const config = useAppConfig();
+  const [uploading, setUploading] = useState(false);
   const form = useForm<IdeaFormValues>({
     resolver: zodResolver(ideaFormSchema),
     mode: 'onChange',
@@ -93,9 +96,8 @@ function EditIdeaForm({ idea, onClose }: { idea: OwnIdea; onClose: () => void })
     criteriaMode: 'all',
     defaultValues: formValuesOf(idea),
   });
-  const { control, register, handleSubmit, setError, formState, watch } = form;
+  const { control, register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
-  const imageUrl = watch('imageUrl').trim();
   const pending = update.isPending;
 
   function profileNameInvalid(message: string) {
@@ -147,8 +149,8 @@ function EditIdeaForm({ idea, onClose }: { idea: OwnIdea; onClose: () => void })
         <Textarea {...register('description')} rows={4} className="max-h-60 min-h-28" disabled={pending} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Price" required error={err('price')} className="content-start">
-          <Input {...register('price')} type="number" inputMode="decimal" min={PRICE_MIN} step={PRICE_STEP} disabled={pending} />
+        <Field label="Price" error={err('price')} description="Empty or 0: free." className="content-start">
+          <Input {...register('price')} type="number" inputMode="decimal" min={PRICE_MIN} step={PRICE_STEP} placeholder="Free" disabled={pending} />
         </Field>
         <Field label="Currency" error={err('currency')} className="content-start">
           {(p) => (
@@ -207,24 +209,30 @@ function EditIdeaForm({ idea, onClose }: { idea: OwnIdea; onClose: () => void })
           />
         </Field>
       </div>
-      <Field label="Image URL" error={err('imageUrl')}>
-        <Input {...register('imageUrl')} type="url" inputMode="url" placeholder="https://example.com/image.jpg" disabled={pending} />
-      </Field>
-      {imageUrl && isImageAddress(imageUrl) && broken !== imageUrl ? (
-        <img
-          src={imageUrl}
-          alt="Preview of the image"
-          className="bg-muted -mt-2 aspect-[16/9] w-40 rounded-md border object-cover"
-          onError={() => setBroken(imageUrl)}
-        />
-      ) : null}
+      {/* The share form's own image field: upload (button or drop), paste an address, preview, remove. */}
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImageField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            onUploadingChange={setUploading}
+            maxBytes={maxUploadBytes(config.data)}
+            allowedTypes={config.data?.allowedImageTypes}
+            errors={fieldMessages(errors.imageUrl)}
+            disabled={pending}
+          />
+        )}
+      />
       <DialogFooter className="border-t pt-4">
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={pending}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={pending || hasErrors(errors)}>
+        <Button type="submit" disabled={pending || uploading || hasErrors(errors)}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
           {pending ? 'Saving...' : 'Save Changes'}
         </Button>

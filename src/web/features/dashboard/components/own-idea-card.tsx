@@ -1,5 +1,5 @@
 import type { OwnIdea } from '@shared/schemas/ideas';
-import { formatPrice } from '@shared/format';
+import { priceText } from '@shared/format';
 import { formatDistanceToNow } from 'date-fns';
 import { Heart, ImageIcon, MessageCircle, Pencil, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -45,7 +45,7 @@ export function OwnIdeaCard({ idea, onEdit, onDelete }: OwnIdeaCardProps) {
         </h3>
         <p className="text-muted-foreground line-clamp-2 text-sm">{idea.description}</p>
         <div className="mt-auto flex items-baseline justify-between gap-2 pt-1">
-          <p className="text-primary text-lg font-bold tabular-nums">{formatPrice(idea.price, idea.currency)}</p>
+          <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
           <time dateTime={idea.createdAt} className="text-muted-foreground shrink-0 text-xs">
             {formatDistanceToNow(new Date(idea.createdAt), { addSuffix: true })}
           </time>

@@ -79,8 +79,9 @@ export function usePostMessage(ideaId: string) {
 export function useRemoveMessage(ideaId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: number) => api<void>(`/api/messages/${messageId}`, { method: 'DELETE' }),
-    onSuccess: (_data, messageId) => dropMessage(client, ideaId, messageId),
+    mutationFn: ({ messageId, reason }: { messageId: number; reason?: string }) =>
+      api<void>(`/api/messages/${messageId}`, { method: 'DELETE', body: reason?.trim() ? { reason } : undefined }),
+    onSuccess: (_data, { messageId }) => dropMessage(client, ideaId, messageId),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
   });
 }

@@ -1,5 +1,6 @@
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { checkMessageContent, messageLength } from '@shared/rules/discussion-message';
+import { signInPath } from '@shared/rules/return-path';
 import type { DiscussionMessage } from '@shared/schemas/discussion';
 import { creatorDisplayName } from '@shared/format';
 import type { IdeaDetail } from '@shared/schemas/ideas';
@@ -24,6 +25,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import { ReportButton } from '../../reports/components/report-button';
 import type { SessionState } from '../../auth/hooks/use-session';
+import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
 import { flattenMessages, useMessages, usePostMessage, useRemoveMessage } from '../api/discussion';
 import { useDiscussionStream } from '../hooks/use-discussion-stream';
 import { LockedOverlay } from './locked-overlay';
@@ -96,9 +98,17 @@ function MessageItem({
   );
 }
 
-/** Placeholder lines shown blurred to people who may not read the discussion: no real content. */
+/** '3 messages', '1 message'. */
+export function messageCountText(count: number): string {
+  return `${count} ${count === 1 ? 'message' : 'messages'}`;
+}
+
+/**
+ * Placeholder lines shown blurred to people who may not read the discussion: as many as there are
+ * messages (up to three), never any real content; none when nobody has written yet.
+ */
 function LockedMessages({ count }: { count: number }) {
-  const shapes = ['w-11/12', 'w-3/4', 'w-5/6'];
+  const shapes = ['w-11/12', 'w-3/4', 'w-5/6'].slice(0, Math.min(count, 3));
   return (
     <ul className="space-y-4 py-2" aria-hidden>
       {shapes.map((w, i) => (
@@ -111,9 +121,15 @@ function LockedMessages({ count }: { count: number }) {
           </div>
         </li>
       ))}
-      <li className="sr-only">{count} messages</li>
     </ul>
   );
+}
+
+/** What the locked discussion says: its real message count (the count only), then how to read it. */
+function lockedDiscussionTitle(count: number, signedIn: boolean): string {
+  const sofar = count === 0 ? 'No messages yet.' : `${messageCountText(count)} so far.`;
+  if (signedIn) return count === 0 ? `${sofar} Premium members can start the discussion.` : `${sofar} Premium members read and join the discussion.`;
+  return `${sofar} Sign in and unlock premium to read the discussion.`;
 }
 
 function Composer({ ideaId, onPosted, ref }: { ideaId: string; onPosted: () => void; ref?: Ref<HTMLTextAreaElement> }) {
@@ -190,6 +206,7 @@ export function DiscussionSection({
   useDiscussionStream(idea.id, { enabled: entitled && messages.isSuccess, lastMessageId: newestId });
   const remove = useRemoveMessage(idea.id);
   const [toRemove, setToRemove] = useState<DiscussionMessage | null>(null);
+  const [removalReason, setRemovalReason] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const firstLoad = useRef(true);
@@ -218,9 +235,7 @@ export function DiscussionSection({
   if (!entitled) {
     body = (
       <LockedOverlay
-        title={
-          session.status === 'signed-in' ? 'Premium members read and join the discussion.' : 'Sign in and unlock premium to read the discussion.'
-        }
+        title={lockedDiscussionTitle(idea.commentCount, session.status === 'signed-in')}
         buttonLabel="Unlock Discussion"
         onUnlock={onUnlock}
       >
@@ -290,7 +305,7 @@ export function DiscussionSection({
         <div className="bg-muted/60 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed px-4 py-3">
           <p className="text-sm">{DISCUSSION_TEXTS.signIn}</p>
           <Button asChild size="sm" variant="outline">
-            <Link to="/auth">Sign In</Link>
+            <Link to={signInPath(`/ideas/${idea.id}`)}>Sign In</Link>
           </Button>
         </div>
       ) : entitled && session.status === 'signed-in' ? (
@@ -302,13 +317,15 @@ export function DiscussionSection({
             <AlertDialogTitle>Remove this message?</AlertDialogTitle>
             <AlertDialogDescription>It disappears for everyone on this page, right away. This cannot be undone.</AlertDialogDescription>
           </AlertDialogHeader>
+          <RemovalReasonField value={removalReason} onChange={setRemovalReason} />
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
               className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
               onClick={() => {
-                if (toRemove) remove.mutate(toRemove.id);
+                if (toRemove) remove.mutate({ messageId: toRemove.id, reason: removalReason });
                 setToRemove(null);
+                setRemovalReason('');
               }}
             >
               Remove

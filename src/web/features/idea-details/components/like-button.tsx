@@ -1,40 +1,55 @@
+import { LIKE_SIGN_IN_REQUIRED } from '@shared/constants';
+import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { Heart } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { cn } from '../../../lib/cn';
 import { useToggleLike } from '../api/like-idea';
 
 /**
- * Like (SPEC §4): toggles at once and shows the real count. For visitors it is shown disabled; an
- * attempt explains why ('Must be logged in to like ideas') and leads to /auth.
+ * Like (SPEC §4): toggles at once and shows the real count. For a visitor it is an invitation
+ * (issue 15 point 3): the same button, which opens a small panel saying why ('Must be logged in
+ * to like ideas') with Sign In and Join, both coming back to this item afterwards.
  */
 export function LikeButton({ idea, signedIn }: { idea: IdeaDetail; signedIn: boolean }) {
-  const navigate = useNavigate();
   const toggle = useToggleLike(idea.id);
   const liked = idea.viewer?.liked ?? false;
   const label = `${idea.likeCount} ${idea.likeCount === 1 ? 'like' : 'likes'}`;
 
   if (!signedIn) {
+    const here = `/ideas/${idea.id}`;
     return (
-      <Button
-        variant="outline"
-        aria-disabled="true"
-        title="Sign in to like ideas"
-        className="cursor-not-allowed aria-disabled:pointer-events-auto"
-        onClick={() => {
-          // The message lives beside the like schemas, which bring zod (~23 KiB gzip): fetched on
-          // the press, so the details page's first load goes without it. The toast outlives the page.
-          void import('@shared/schemas/engagement').then(({ LIKE_SIGN_IN_REQUIRED }) =>
-            toast({ variant: 'destructive', title: 'Error', description: LIKE_SIGN_IN_REQUIRED }),
-          );
-          navigate('/auth');
-        }}
-      >
-        <Heart aria-hidden />
-        <span className="sr-only">Like ·</span> {label}
-      </Button>
+      <Popover>
+        <PopoverTrigger asChild>
+          <Button variant="outline">
+            <Heart aria-hidden />
+            <span className="sr-only">Like ·</span> {label}
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent align="start" aria-labelledby="like-sign-in-title">
+          <div className="flex items-start gap-3">
+            <span className="mt-0.5 rounded-full bg-rose-100 p-2 text-rose-600 dark:bg-rose-500/15 dark:text-rose-300" aria-hidden>
+              <Heart className="size-4" />
+            </span>
+            <div className="grid gap-1">
+              <p id="like-sign-in-title" className="text-sm font-semibold">
+                {LIKE_SIGN_IN_REQUIRED}
+              </p>
+              <p className="text-muted-foreground text-sm">Sign in or create a free account to like this {idea.category}. You’ll come right back here.</p>
+            </div>
+          </div>
+          <div className="mt-4 grid grid-cols-2 gap-2">
+            <Button asChild size="sm">
+              <Link to={signInPath(here)}>Sign In</Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={signInPath(here, 'signup')}>Join</Link>
+            </Button>
+          </div>
+        </PopoverContent>
+      </Popover>
     );
   }
   return (

@@ -1,3 +1,4 @@
+import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
@@ -26,8 +27,9 @@ export function Stars({ value, className }: { value: number | null; className?: 
 }
 
 /**
- * Rating of an item (our reading): the average to one decimal and the count for everyone; 1 to 5
- * stars for signed-in people other than the owner, who can change or remove theirs.
+ * Rating of an item (our reading): the community's average to one decimal and the count for
+ * everyone, the creator's own rating (set when sharing) apart and labelled as theirs; 1 to 5 stars
+ * for signed-in people other than the owner, who can change or remove theirs.
  */
 export function RatingWidget({ idea, signedIn }: { idea: IdeaDetail; signedIn: boolean }) {
   const rate = useRateIdea(idea.id);
@@ -38,10 +40,23 @@ export function RatingWidget({ idea, signedIn }: { idea: IdeaDetail; signedIn: b
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <Stars value={idea.ratingAverage} />
-        <span className="text-sm font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
+      <div className="grid gap-1">
+        <p className="text-muted-foreground text-xs font-medium tracking-wide uppercase">Community rating</p>
+        <div className="flex items-center gap-2">
+          <Stars value={idea.ratingAverage} />
+          <span className="text-sm font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
+        </div>
       </div>
+      {idea.rating !== null ? (
+        // The creator's own score, given when sharing: never mixed into the community's.
+        <div className="bg-muted/60 flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm" data-testid="creator-rating">
+          <span className="text-muted-foreground">{idea.isOwner ? 'Your own rating' : 'Creator’s own rating'}</span>
+          <span className="inline-flex items-center gap-1 font-medium tabular-nums">
+            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+            {idea.rating.toFixed(1)} / 5
+          </span>
+        </div>
+      ) : null}
       {canRate ? (
         <div>
           <div
@@ -85,7 +100,7 @@ export function RatingWidget({ idea, signedIn }: { idea: IdeaDetail; signedIn: b
         <p className="text-muted-foreground text-sm">This is your item: others rate it.</p>
       ) : (
         <p className="text-muted-foreground text-sm">
-          <Link to="/auth" className="text-primary font-medium underline-offset-4 hover:underline">
+          <Link to={signInPath(`/ideas/${idea.id}`)} className="text-primary font-medium underline-offset-4 hover:underline">
             Sign in
           </Link>{' '}
           to rate this item.

@@ -6,9 +6,17 @@ import { Progress } from '../../../components/ui/progress';
 
 export const PAY_PER_IDEA_ALERT = 'Pay-per-idea payment integration coming soon!';
 
+/** '21st', '22nd', '23rd', '24th', '111th'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /**
  * The unlock dialog for a signed-in person who is not premium (SPEC §4): share more items
- * ('Reach 20', with how many they have) or pay for this idea (coming soon).
+ * ('Reach 20', with how many they have; the words agree with the rule: more than 20, so the 21st
+ * unlocks it) or pay for this idea (coming soon).
  */
 export function UnlockDialog({
   open,
@@ -46,8 +54,8 @@ export function UnlockDialog({
                   Reach {threshold}
                 </h3>
                 <p className="text-muted-foreground mt-1 text-sm">
-                  Premium opens once you have shared more than {threshold} ideas and products. You have shared{' '}
-                  <strong className="text-foreground">{count}</strong> so far
+                  Premium opens once you have shared more than {threshold} ideas and products: your {ordinal(threshold + 1)} unlocks it. You
+                  have shared <strong className="text-foreground">{count}</strong> so far
                   {needed > 0 ? (
                     <>
                       {' '}

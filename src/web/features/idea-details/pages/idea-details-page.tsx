@@ -1,8 +1,9 @@
-import { creatorDisplayName, formatPrice } from '@shared/format';
+import { creatorDisplayName, isFree, priceText } from '@shared/format';
 import { CURRENCY_NAMES } from '@shared/constants';
+import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format } from 'date-fns';
-import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, SearchX, ShoppingCart, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -23,7 +24,11 @@ import { ReportButton } from '../../reports/components/report-button';
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
 const DiscussionSection = lazy(() => import('../components/discussion-section').then((m) => ({ default: m.DiscussionSection })));
+const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
+// The owner's Edit and Delete: the dashboard's own dialog and confirmation, loaded on the first press.
+const EditIdeaDialog = lazy(() => import('../../dashboard/components/edit-idea-dialog'));
+const DeleteIdeaDialog = lazy(() => import('../../dashboard/components/delete-idea-dialog').then((m) => ({ default: m.DeleteIdeaDialog })));
 
 export function IdeaNotFound() {
   return (
@@ -112,10 +117,14 @@ function CreatorBlock({ idea, session }: { idea: IdeaDetail; session: SessionSta
         <UserRound className="size-5" aria-hidden />
       </div>
       <div className="min-w-0">
-        <p className="font-semibold">{name}</p>
+        <p className="font-semibold">
+          <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="underline-offset-4 hover:underline">
+            {name}
+          </Link>
+        </p>
         <p className={cn('mt-0.5 text-sm break-words', session.status === 'signed-in' ? 'text-foreground/90' : 'text-muted-foreground')}>
           {session.status === 'signed-out' ? (
-            <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+            <Link to={signInPath(`/ideas/${idea.id}`)} className="text-primary underline-offset-4 hover:underline">
               {contact}
             </Link>
           ) : (
@@ -137,6 +146,8 @@ export default function IdeaDetailsPage() {
   const [unlockOpen, setUnlockOpen] = useState(false);
   // Mounted from the first press on, so closing still plays the dialog's exit animation.
   const [unlockMounted, setUnlockMounted] = useState(false);
+  const [ownerDialog, setOwnerDialog] = useState<'edit' | 'delete' | null>(null);
+  const [ownerDialogMounted, setOwnerDialogMounted] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
 
 
@@ -145,9 +156,13 @@ export default function IdeaDetailsPage() {
 
   const signedIn = session.status === 'signed-in';
   const unlock = () => {
-    if (!signedIn) return void navigate('/auth');
+    if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
     setUnlockMounted(true);
     setUnlockOpen(true);
+  };
+  const openOwnerDialog = (which: 'edit' | 'delete') => {
+    setOwnerDialogMounted(true);
+    setOwnerDialog(which);
   };
   const discuss = () => {
     const section = document.getElementById('discussion');
@@ -205,25 +220,45 @@ export default function IdeaDetailsPage() {
             <p className="text-sm">
               by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
             </p>
-            <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{formatPrice(idea.price, idea.currency)}</p>
+            <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{priceText(idea.price, idea.currency)}</p>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
               <span className="inline-flex items-center gap-2">
                 <Stars value={idea.ratingAverage} />
                 <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
               </span>
               <span className="text-muted-foreground inline-flex items-center gap-1">
-                <MessageCircle className="size-4" aria-hidden /> {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
+                <MessageCircle className="size-4" aria-hidden /> {messageCount(idea.commentCount)}
               </span>
             </div>
-            <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
-              <LikeButton idea={idea} signedIn={signedIn} />
-              <Button variant="outline" onClick={discuss}>
-                <MessageCircle aria-hidden /> Discuss
-              </Button>
-              <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
-                <ShoppingCart aria-hidden /> Buy
-              </Button>
-            </div>
+            {idea.isOwner ? (
+              // Your own item: manage it here (the dashboard's Edit dialog and Delete confirmation), nothing to buy.
+              <div className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+                <LikeButton idea={idea} signedIn={signedIn} />
+                <Button variant="outline" onClick={discuss}>
+                  <MessageCircle aria-hidden /> Discuss
+                </Button>
+                <Button onClick={() => openOwnerDialog('edit')} className="sm:min-w-28">
+                  <Pencil aria-hidden /> Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => openOwnerDialog('delete')}
+                  className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:hover:bg-destructive/20"
+                >
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              </div>
+            ) : (
+              <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
+                <LikeButton idea={idea} signedIn={signedIn} />
+                <Button variant="outline" onClick={discuss}>
+                  <MessageCircle aria-hidden /> Discuss
+                </Button>
+                <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
+                  <ShoppingCart aria-hidden /> Buy
+                </Button>
+              </div>
+            )}
           </div>
         </Suspense>
       </div>
@@ -264,9 +299,7 @@ export default function IdeaDetailsPage() {
               icon={<MessageCircle className="text-primary size-5" aria-hidden />}
               className="order-4"
               aside={
-                <span className="text-muted-foreground text-sm tabular-nums">
-                  {idea.commentCount} {idea.commentCount === 1 ? 'message' : 'messages'}
-                </span>
+                <span className="text-muted-foreground text-sm tabular-nums">{messageCount(idea.commentCount)}</span>
               }
             >
               <Suspense
@@ -299,9 +332,9 @@ export default function IdeaDetailsPage() {
                   <span className="capitalize">{idea.category}</span>
                 </Fact>
                 <Fact label="Price">
-                  {formatPrice(idea.price, idea.currency)} <span className="text-muted-foreground font-normal">({CURRENCY_NAMES[idea.currency]})</span>
+                  {priceText(idea.price, idea.currency)}
+                  {isFree(idea.price) ? null : <span className="text-muted-foreground font-normal"> ({CURRENCY_NAMES[idea.currency]})</span>}
                 </Fact>
-                {idea.rating !== null ? <Fact label="Creator's rating">{idea.rating.toFixed(1)} / 5</Fact> : null}
                 <Fact label="Likes">{idea.likeCount}</Fact>
                 <Fact label="Posted">
                   <span className="inline-flex items-center gap-1.5">
@@ -315,6 +348,16 @@ export default function IdeaDetailsPage() {
         </div>
       </div>
 
+      {idea.isOwner && ownerDialogMounted ? (
+        <Suspense fallback={null}>
+          <EditIdeaDialog idea={ownerDialog === 'edit' ? idea : null} onClose={() => setOwnerDialog(null)} />
+          <DeleteIdeaDialog
+            idea={ownerDialog === 'delete' ? idea : null}
+            onClose={() => setOwnerDialog(null)}
+            onDeleted={() => void navigate('/dashboard', { replace: true })}
+          />
+        </Suspense>
+      ) : null}
       {signedIn && unlockMounted ? (
         <Suspense fallback={null}>
           <UnlockDialog open={unlockOpen} onOpenChange={setUnlockOpen} itemCount={idea.viewerItemCount} threshold={idea.premiumThreshold} />

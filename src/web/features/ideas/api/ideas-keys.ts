@@ -1,4 +1,4 @@
-import type { IdeaListQuery } from '@shared/schemas/ideas';
+import type { HomeFilter } from '@shared/constants';
 
 /**
  * Query keys of the ideas feature, from one factory. Everything about items sits under 'ideas',
@@ -8,7 +8,7 @@ import type { IdeaListQuery } from '@shared/schemas/ideas';
 export const ideasKeys = {
   all: ['ideas'] as const,
   lists: () => [...ideasKeys.all, 'list'] as const,
-  list: (filter: Pick<IdeaListQuery, 'category' | 'q'>) => [...ideasKeys.lists(), filter] as const,
+  list: (filter: HomeFilter) => [...ideasKeys.lists(), filter] as const,
   detail: (id: string) => [...ideasKeys.all, 'detail', id] as const,
   /** GET /api/me/ideas: the signed-in person's own items (dashboard 'My Ideas'). */
   mine: () => [...ideasKeys.all, 'mine'] as const,

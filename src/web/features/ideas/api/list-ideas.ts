@@ -1,30 +1,34 @@
-import { browseCategoryOf, IDEAS_PAGE_SIZE } from '@shared/constants';
-import type { IdeaListQuery, IdeaListResponse } from '@shared/schemas/ideas';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type HomeFilter, homeFilterOf, homeListRequest } from '@shared/constants';
+import type { IdeaListResponse } from '@shared/schemas/ideas';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ideasKeys } from './ideas-keys';
 
-export type IdeaFilter = Pick<IdeaListQuery, 'category' | 'q'>;
+export type IdeaFilter = HomeFilter;
 
-/** Home's filter from its address: `?category=` (a tab) and `?q=` (the search, trimmed). */
+/** Home's filter from its address: the tab, the search, the sort and window, the price filters (shared: homeFilterOf). */
 export function browseFilterOf(params: URLSearchParams): IdeaFilter {
-  return { category: browseCategoryOf(params.get('category')), q: params.get('q')?.trim() || undefined };
+  return homeFilterOf(params);
 }
 
-// The first page's request is homeListRequest (shared): the server asks the same for a visitor's home page.
-export function fetchIdeasPage(filter: IdeaFilter, cursor: string | null, limit = IDEAS_PAGE_SIZE) {
-  return api<IdeaListResponse>('/api/ideas', {
-    query: { category: filter.category, q: filter.q, cursor, limit },
-  });
+/** One page of home's list: the first page's request is exactly homeListRequest, which the server asks for a drawn home page too. */
+export function fetchIdeasPage(filter: IdeaFilter, cursor: string | null) {
+  return api<IdeaListResponse>(`${homeListRequest(filter)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
 }
 
-/** Keyset pages of ideas, newest first; more load as the person scrolls. */
+/**
+ * Keyset pages of ideas in the filter's order; more load as the person scrolls. Filters the server
+ * already refused (its page says why: page-loaders.ts) are not asked again as the page hydrates.
+ */
 export function useIdeas(filter: IdeaFilter) {
+  const client = useQueryClient();
+  const queryKey = ideasKeys.list(filter);
+  const knownRefused = (client.getQueryState(queryKey)?.error as { status?: unknown } | null | undefined)?.status === 400;
   return useInfiniteQuery({
-    queryKey: ideasKeys.list(filter),
+    queryKey,
+    retryOnMount: !knownRefused,
     queryFn: ({ pageParam }) => fetchIdeasPage(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
-

@@ -32,7 +32,8 @@ function withSaved(data: Pages | undefined, id: string, saved: boolean): Pages |
 
 /**
  * Bookmark or un-bookmark an item. Optimistic: every cached list shows the new state at once and
- * goes back (with a toast) if the server refuses.
+ * goes back (with a toast) if the server refuses; once the server has it, a toast says so
+ * (issue 15 point 8: not only the icon).
  */
 export function useToggleSaved() {
   const queryClient = useQueryClient();
@@ -55,6 +56,13 @@ export function useToggleSaved() {
         title: saved ? 'Could not save' : 'Could not remove from Saved',
         description: error.message,
       });
+    },
+    onSuccess: (_data, { saved }) => {
+      toast(
+        saved
+          ? { title: 'Saved', description: 'You can find it in your dashboard, under Saved.' }
+          : { title: 'Removed from Saved', description: 'It is no longer in your saved items.' },
+      );
     },
     onSettled: (_data, _error, { id }) => {
       void queryClient.invalidateQueries({ queryKey: ideasKeys.saved() });

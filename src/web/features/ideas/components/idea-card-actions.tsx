@@ -1,3 +1,4 @@
+import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Mail, Share2 } from 'lucide-react';
@@ -46,7 +47,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         title="Contact"
         onClick={() =>
           void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate('/auth');
+            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
             // Recorded on the server; nothing is shown (SPEC §2).
             recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
           })
@@ -64,7 +65,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         title={saved ? 'Saved' : 'Save'}
         onClick={() =>
           void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate('/auth');
+            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
             toggleSaved.mutate({ id: idea.id, saved: !saved });
           })
         }

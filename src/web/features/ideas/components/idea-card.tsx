@@ -1,5 +1,5 @@
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
-import { creatorDisplayName, formatPrice } from '@shared/format';
+import { creatorDisplayName, priceText } from '@shared/format';
 import { Heart, ImageIcon, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -48,10 +48,14 @@ export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardDa
           </Link>
         </h3>
         <p className="text-muted-foreground line-clamp-2 text-sm">{idea.excerpt}</p>
-        <p className="text-primary text-lg font-bold tabular-nums">{formatPrice(idea.price, idea.currency)}</p>
+        <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
         <div className="text-muted-foreground mt-auto flex items-center justify-between gap-2 pt-1 text-xs">
           <span className="truncate">
-            by <span className="text-foreground font-medium">{name}</span>
+            {/* Above the title link's overlay, so the name opens the maker's page (issue 16). */}
+            by{' '}
+            <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="text-foreground relative z-10 font-medium underline-offset-2 hover:underline">
+              {name}
+            </Link>
           </span>
           <LocalTime dateTime={idea.createdAt} className="shrink-0" text={sinceDate} />
         </div>

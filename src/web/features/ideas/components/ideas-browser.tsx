@@ -1,15 +1,21 @@
 import { HOME_SKELETON_COUNT } from '@shared/constants';
 import { AlertCircle, Lightbulb, Loader2, Package, Search, SearchX, Sparkles } from 'lucide-react';
-import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../auth/hooks/use-session';
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
+import { homeHref } from '@shared/constants';
+import { useSiteUrl } from '../../../app/site-url';
 import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
+import { SortControls, sortCaption } from './discovery-controls';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
 import { IdeaCardActions } from './idea-card-actions';
+
+const PriceFilter = lazy(() => import('./price-filter').then((m) => ({ default: m.PriceFilter })));
+const FiltersRefused = lazy(() => import('./price-filter').then((m) => ({ default: m.FiltersRefused })));
 
 const HEADINGS = { all: 'All Ideas & Products', idea: 'Brilliant Ideas', product: 'Amazing Products' } as const;
 type Tab = keyof typeof HEADINGS;
@@ -21,13 +27,8 @@ const TABS = [
   { value: 'product', label: 'Products', icon: <Package className="size-4" aria-hidden /> },
 ] as const;
 
-/** Home's address for a filter: `/?category=idea&q=solar` (the 'all' tab and an empty search are left out). */
-function browseHref(filter: IdeaFilter): string {
-  const p = new URLSearchParams();
-  if (filter.category && filter.category !== 'all') p.set('category', filter.category);
-  if (filter.q) p.set('q', filter.q);
-  return p.size ? `/?${p.toString()}` : '/';
-}
+/** The Atom feed that follows a tab (advertised in the page's head). */
+const feedHref = (siteUrl: string, category: IdeaFilter['category']) => `${siteUrl}/feed.xml${category !== 'all' ? `?category=${category}` : ''}`;
 
 /** Reads and writes the browse filters in the URL, so a search can be reloaded and shared. */
 function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
@@ -101,6 +102,8 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const searching = Boolean(filter.q);
+  const caption = sortCaption(filter);
+  const siteUrl = useSiteUrl();
 
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -118,6 +121,10 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
             }}
           >
             {filter.category !== 'all' && <input type="hidden" name="category" value={filter.category} />}
+            {/* The sort and price filters go with a search sent without JavaScript. */}
+            {(['sort', 'window', 'minPrice', 'maxPrice', 'currency'] as const).map((name) =>
+              filter[name] ? <input key={name} type="hidden" name={name} value={filter[name]} /> : null,
+            )}
             <label htmlFor="idea-search" className="sr-only">
               Search ideas and products
             </label>
@@ -142,7 +149,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
             <TabsList aria-label="Category" className="h-11">
               {TABS.map(({ value, label, icon }) => (
                 <TabsTrigger key={value} value={value} className="px-4" aria-controls={undefined} asChild>
-                  <Link to={browseHref({ ...filter, category: value })} replace preventScrollReset>
+                  <Link to={homeHref({ ...filter, category: value })} replace preventScrollReset>
                     {icon} {label}
                   </Link>
                 </TabsTrigger>
@@ -152,6 +159,17 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         </Suspense>
       </div>
 
+      {/* Sorts and price filters (issue 16): links and a GET form, a boundary of their own. */}
+      <Suspense fallback={null}>
+        <div className="mt-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-start md:justify-between">
+          <SortControls filter={filter} />
+          <Suspense fallback={null}>
+            <PriceFilter filter={filter} />
+          </Suspense>
+        </div>
+        <link rel="alternate" type="application/atom+xml" href={feedHref(siteUrl, filter.category)} title={`IdeaHub: ${HEADINGS[filter.category]}`} />
+      </Suspense>
+
       <div className="mt-8 mb-6">
         <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {HEADINGS[filter.category ?? 'all']}
@@ -159,6 +177,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         <p className="text-muted-foreground mt-1">
           {searching ? `Search results for "${filter.q}"` : 'Discover what our community is creating'}
         </p>
+        {caption ? <p className="text-primary mt-1 text-sm font-medium">{caption}</p> : null}
       </div>
 
       {query.isPending ? (
@@ -168,7 +187,13 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
           ))}
         </div>
       ) : query.isError && items.length === 0 ? (
-        <LoadError onRetry={() => void query.refetch()} />
+        (query.error as { status?: number } | null)?.status === 400 ? (
+          <Suspense fallback={null}>
+            <FiltersRefused filter={filter} error={query.error} />
+          </Suspense>
+        ) : (
+          <LoadError onRetry={() => void query.refetch()} />
+        )
       ) : items.length === 0 ? (
         searching ? (
           <EmptyState icon={<SearchX className="size-8" aria-hidden />} title="No results found" text="Try adjusting your search terms or browse all categories" />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OwnIdea } from '@shared/schemas/ideas';
 import { authorNameError, formValuesOf, ideaFormSchema, IMAGE_URL_MESSAGE, toCreateInput, toUpdateInput, type IdeaFormValues } from './idea-form';
 
 const valid: IdeaFormValues = {
@@ -48,7 +49,7 @@ describe('the share and edit form schema', () => {
   });
 
   it('round-trips an item through the edit form, without project details in the update', () => {
-    const values = formValuesOf({
+    const ownIdea: OwnIdea = {
       id: '0b0e2a53-8a31-4c59-9d0e-7c1f4f1f2a10',
       title: 'Solar water pump',
       excerpt: '',
@@ -65,8 +66,9 @@ describe('the share and edit form schema', () => {
       ratingAverage: null,
       ratingCount: 0,
       createdAt: '2026-11-21T09:00:00.000Z',
-      creator: { name: 'Ada', contactInfo: null },
-    });
+      creator: { id: 'user-1', name: 'Ada', contactInfo: null },
+    };
+    const values = formValuesOf(ownIdea);
     expect(values).toMatchObject({ price: '12.5', rating: '4.5', imageUrl: '', category: 'product' });
     expect(toUpdateInput(values)).toEqual({
       category: 'product',

@@ -134,7 +134,10 @@ export function toUpdateInput(v: IdeaFormValues): IdeaUpdateInput {
   return rest;
 }
 
-export function formValuesOf(idea: OwnIdea): IdeaFormValues {
+/** What the edit form needs of an item: the dashboard's own items and the details page's (for its owner) both have it. */
+export type EditableIdea = Pick<OwnIdea, 'id' | 'category' | 'title' | 'description' | 'price' | 'currency' | 'imageUrl' | 'rating' | 'projectDetails'>;
+
+export function formValuesOf(idea: EditableIdea): IdeaFormValues {
   return {
     category: idea.category,
     title: idea.title,

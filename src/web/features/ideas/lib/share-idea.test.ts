@@ -22,7 +22,7 @@ const idea: IdeaCard = {
   ratingAverage: null,
   ratingCount: 0,
   createdAt: '2026-11-21T09:00:00.000Z',
-  creator: { name: null, contactInfo: null },
+  creator: { id: 'user-1', name: null, contactInfo: null },
 };
 
 function setNavigator(props: Record<string, unknown>) {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileUpdateInput } from '@shared/schemas/profile';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../auth/hooks/use-session';
+import { ideasKeys } from '../../ideas/api/ideas-keys';
 
 export const profileQueryKey = ['profile', 'me'] as const;
 
@@ -18,6 +19,8 @@ export function useUpdateProfile() {
       queryClient.setQueryData(profileQueryKey, profile);
       // The full name is also the name the dashboard greets with.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // Whether the profile is complete enough to share (name and contact) comes with the eligibility.
+      void queryClient.invalidateQueries({ queryKey: ideasKeys.eligibility() });
     },
   });
 }

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { format } from 'date-fns';
+import { ArrowLeft, CalendarDays, Info, Mail, Pencil, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { returnPathIn } from '@shared/rules/return-path';
 import {
+  type Profile,
   type ProfileFormValues,
   profileFormSchema,
   profileFormToUpdate,
@@ -11,6 +14,7 @@ import {
 } from '@shared/schemas/profile';
 import { validateProfileName } from '@shared/validation/profile-name';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field-error';
@@ -18,6 +22,8 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { NotificationPreferencesCard } from '../../notifications/components/notification-preferences-card';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
 import { LeavingCards } from '../components/leaving-cards';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -86,17 +92,120 @@ const SECTIONS: { title: string; description: string; fields: FieldSpec[] }[] = 
   },
 ];
 
-/** /profile (SPEC §2 Profile): view mode with disabled fields; Edit Profile, then Cancel or Save Changes. */
+/** What sharing needs of a profile (the server's rule: name and contact). */
+const CONTACT_NEEDED = 'Add how people can contact you: sharing needs it.';
+
+function initials(name: string | null): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '';
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
+
+/** One value of the profile as text; an empty one says so plainly. */
+function ProfileValue({ profile, spec }: { profile: Profile; spec: FieldSpec }) {
+  const empty = <span className="text-muted-foreground font-normal italic">Not provided</span>;
+  if (spec.name === 'email') return <>{profile.email}</>;
+  if (spec.name === 'skills') {
+    const skills = profile.skills ?? [];
+    if (skills.length === 0) return empty;
+    return (
+      <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+        {skills.map((skill) => (
+          <li key={skill}>
+            <Badge variant="secondary" className="font-normal">
+              {skill}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const value = profile[spec.name]?.trim();
+  if (!value) return empty;
+  return <span className={cn(spec.multiline && 'whitespace-pre-line')}>{value}</span>;
+}
+
+/** The profile as a card to read (SPEC §4 Profile, view mode; issue 15 point 12): values as text, not greyed-out inputs. */
+function ProfileView({ profile }: { profile: Profile }) {
+  const letters = initials(profile.fullName);
+  return (
+    <div className="grid gap-6">
+      <Card className="overflow-hidden py-0">
+        <div className="from-primary/15 via-primary/5 to-background h-20 bg-gradient-to-r" aria-hidden />
+        <CardContent className="flex flex-col gap-3 pb-6 sm:flex-row sm:items-end sm:gap-5">
+          <div
+            className="bg-primary text-primary-foreground ring-card -mt-10 flex size-20 shrink-0 items-center justify-center rounded-full text-2xl font-semibold ring-4"
+            aria-hidden
+          >
+            {letters || <UserRound className="size-9" />}
+          </div>
+          <div className="grid min-w-0 gap-1">
+            <p className="truncate text-xl font-semibold">{profile.fullName?.trim() || 'No name yet'}</p>
+            <p className="text-muted-foreground flex min-w-0 items-center gap-1.5 text-sm">
+              <Mail className="size-4 shrink-0" aria-hidden />
+              <span className="truncate">{profile.email}</span>
+            </p>
+            <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
+              <CalendarDays className="size-4 shrink-0" aria-hidden />
+              Member since {format(new Date(profile.createdAt), 'MMMM yyyy')}
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+      {SECTIONS.map((section) => (
+        <Card key={section.title}>
+          <CardHeader>
+            <CardTitle>
+              <h2>{section.title}</h2>
+            </CardTitle>
+            <CardDescription>{section.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+              {section.fields.map((spec) => (
+                <div key={spec.name} className={cn('grid content-start gap-1', spec.wide && 'sm:col-span-2')}>
+                  <dt className="text-muted-foreground text-sm">{spec.label}</dt>
+                  <dd className="text-sm font-medium break-words">
+                    <ProfileValue profile={profile} spec={spec} />
+                  </dd>
+                  {spec.name === 'email' ? <dd className="text-muted-foreground text-xs">{spec.description}</dd> : null}
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /profile (SPEC §2 Profile, §4): the profile to read, and Edit Profile to change it (Cancel or
+ * Save Changes, then back to reading). Sent here to complete it before sharing (`?next=` the page
+ * to go back to, issue 15 point 1), it opens for editing, says what is needed, and once the name
+ * and contact are saved goes back there (the share form keeps its draft).
+ */
 export default function ProfilePage() {
   const profile = useOwnProfile();
   const update = useUpdateProfile();
-  const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = returnPathIn(params);
+  const [editing, setEditing] = useState(returnTo !== null);
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), mode: 'onSubmit' });
   const { errors } = form.formState;
 
   useEffect(() => {
     if (profile.data && !editing) form.reset(profileToFormValues(profile.data));
   }, [profile.data, editing, form]);
+  // Opened for editing straight away: fill the form once the profile is in.
+  const [filled, setFilled] = useState(false);
+  useEffect(() => {
+    if (profile.data && editing && !filled) {
+      form.reset(profileToFormValues(profile.data));
+      setFilled(true);
+    }
+  }, [profile.data, editing, filled, form]);
 
   if (profile.isPending) return <FullScreenLoading />;
   if (profile.isError) {
@@ -114,10 +223,15 @@ export default function ProfilePage() {
 
   const save = form.handleSubmit(
     (values) => {
+      if (returnTo && values.contactInfo.trim() === '') {
+        form.setError('contactInfo', { message: CONTACT_NEEDED }, { shouldFocus: true });
+        return;
+      }
       update.mutate(profileFormToUpdate(values), {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
           setEditing(false);
+          if (returnTo && saved.fullName?.trim() && saved.contactInfo?.trim()) void navigate(returnTo);
         },
         onError: (error: Error) => {
           if (error instanceof ApiError && error.fields) {
@@ -137,6 +251,23 @@ export default function ProfilePage() {
     },
   );
 
+  const cancel = () => {
+    form.reset(profileToFormValues(profile.data));
+    setEditing(false);
+  };
+
+  const completeNotice = returnTo ? (
+    <div role="status" className="border-primary/30 bg-primary/5 mb-6 flex gap-3 rounded-lg border p-4 text-sm">
+      <Info className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="grid gap-1">
+        <p className="font-medium">Add your full name and contact info to share.</p>
+        <p className="text-muted-foreground">
+          Members see them with what you share. Save, and you go straight back{returnTo === '/create-idea' ? ' to your draft' : ''}.
+        </p>
+      </div>
+    </div>
+  ) : null;
+
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
@@ -145,77 +276,83 @@ export default function ProfilePage() {
       >
         <ArrowLeft className="size-4" aria-hidden /> Back to Dashboard
       </Link>
-      <form noValidate onSubmit={save} aria-label="Profile">
-        <div className="mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-bold tracking-tight">My Profile</h1>
-            <p className="text-muted-foreground text-sm">Manage your personal information.</p>
+      {editing ? (
+        <form noValidate onSubmit={save} aria-label="Profile">
+          <div className="mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight">My Profile</h1>
+              <p className="text-muted-foreground text-sm">Manage your personal information.</p>
+            </div>
           </div>
-          {editing ? (
-            <div className="flex gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  form.reset(profileToFormValues(profile.data));
-                  setEditing(false);
-                }}
-                disabled={update.isPending}
-              >
+          {completeNotice}
+          <div className="grid gap-6">
+            {SECTIONS.map((section) => (
+              <Card key={section.title}>
+                <CardHeader>
+                  <CardTitle>
+                    <h2>{section.title}</h2>
+                  </CardTitle>
+                  <CardDescription>{section.description}</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  {section.fields.map((f) => {
+                    const name = f.name;
+                    return (
+                      <div key={name} className={f.wide ? 'sm:col-span-2' : undefined}>
+                        {name === 'email' ? (
+                          <Field label={f.label} description={f.description}>
+                            <Input type="email" value={profile.data.email} disabled readOnly />
+                          </Field>
+                        ) : (
+                          <Field
+                            label={f.label}
+                            description={f.description}
+                            error={errors[name]?.message}
+                            required={name === 'fullName' || (name === 'contactInfo' && returnTo !== null)}
+                          >
+                            {f.multiline ? (
+                              <Textarea placeholder={f.placeholder} rows={4} {...form.register(name)} />
+                            ) : (
+                              <Input type={f.type ?? 'text'} placeholder={f.placeholder} autoComplete={f.autoComplete} {...form.register(name)} />
+                            )}
+                          </Field>
+                        )}
+                      </div>
+                    );
+                  })}
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+          {/* Always in reach, however long the form: at the bottom of the screen while editing. */}
+          <div className="bg-background/90 supports-[backdrop-filter]:bg-background/75 sticky bottom-0 z-30 -mx-4 mt-6 border-t px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+            <div className="flex items-center justify-end gap-2">
+              <p className="text-muted-foreground mr-auto hidden text-sm sm:block">Editing your profile</p>
+              <Button type="button" variant="outline" onClick={cancel} disabled={update.isPending}>
                 Cancel
               </Button>
               <Button type="submit" disabled={update.isPending}>
                 {update.isPending ? 'Saving...' : 'Save Changes'}
               </Button>
             </div>
-          ) : (
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight">My Profile</h1>
+              <p className="text-muted-foreground text-sm">Manage your personal information.</p>
+            </div>
             <Button type="button" onClick={() => setEditing(true)}>
               <Pencil aria-hidden /> Edit Profile
             </Button>
-          )}
-        </div>
-
-        <div className="grid gap-6">
-          {SECTIONS.map((section) => (
-            <Card key={section.title}>
-              <CardHeader>
-                <CardTitle>
-                  <h2>{section.title}</h2>
-                </CardTitle>
-                <CardDescription>{section.description}</CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-4 sm:grid-cols-2">
-                {section.fields.map((f) => {
-                  const name = f.name;
-                  return (
-                    <div key={name} className={f.wide ? 'sm:col-span-2' : undefined}>
-                      {name === 'email' ? (
-                        <Field label={f.label} description={f.description}>
-                          <Input type="email" value={profile.data.email} disabled readOnly />
-                        </Field>
-                      ) : (
-                        <Field label={f.label} description={f.description} error={errors[name]?.message} required={name === 'fullName'}>
-                          {f.multiline ? (
-                            <Textarea disabled={!editing} placeholder={f.placeholder} rows={4} {...form.register(name)} />
-                          ) : (
-                            <Input
-                              type={f.type ?? 'text'}
-                              disabled={!editing}
-                              placeholder={f.placeholder}
-                              autoComplete={f.autoComplete}
-                              {...form.register(name)}
-                            />
-                          )}
-                        </Field>
-                      )}
-                    </div>
-                  );
-                })}
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      </form>
+          </div>
+          {completeNotice}
+          <ProfileView profile={profile.data} />
+        </>
+      )}
+      <NotificationPreferencesCard />
       <TwoFactorCard />
       <LeavingCards />
     </div>

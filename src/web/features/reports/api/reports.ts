@@ -44,8 +44,12 @@ export function useReportQueue() {
 export function useDecideReports() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ targetType, targetId, decision }: { targetType: ReportTargetType; targetId: string; decision: ReportDecision }) =>
-      api<ReportDecided>(`/api/admin/reports/${targetType}/${encodeURIComponent(targetId)}/${decision}`, { method: 'POST' }),
+    mutationFn: ({ targetType, targetId, decision, reason }: { targetType: ReportTargetType; targetId: string; decision: ReportDecision; reason?: string }) =>
+      api<ReportDecided>(`/api/admin/reports/${targetType}/${encodeURIComponent(targetId)}/${decision}`, {
+        method: 'POST',
+        // Remove's optional reason is told to the author.
+        body: decision === 'remove' && reason?.trim() ? { reason } : undefined,
+      }),
     onSettled: async (_data, _error, { decision }) => {
       await client.invalidateQueries({ queryKey: reportKeys.queue() });
       await client.invalidateQueries({ queryKey: ['admin', 'audit'] });

@@ -1,0 +1,64 @@
+/**
+ * The open web's addresses (issue 16): Atom feeds, sitemaps and robots.txt. Plain GET routes (not
+ * API operations), the same for everyone: they carry only what a visitor may read, and visitors'
+ * answers are kept for a moment like the public list's (app.ts, publicCache).
+ */
+import type { Context, Hono } from 'hono';
+import { categoryFilterSchema } from '../../../shared/schemas/ideas.ts';
+import { creatorDisplayName } from '../../../shared/format.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { getMaker } from '../makers/service.ts';
+import { atomFeed } from './feeds.ts';
+import { sitemapItems, sitemapPages, sitemapRoot } from './sitemap.ts';
+
+/** Disallowed to crawlers: the signed-in areas and the API (issue 16). */
+export const ROBOTS_DISALLOWED = ['/admin', '/dashboard', '/profile', '/create-idea', '/messages', '/notifications', '/api'] as const;
+
+const ATOM = 'application/atom+xml; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+
+function xml(c: Context<AppEnv>, body: string, type = XML) {
+  return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', ...ROBOTS_DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}
+
+export function registerDiscoveryRoutes(app: Hono<AppEnv>) {
+  const options = (c: Context<AppEnv>) => ({
+    publicUrl: c.var.config.PUBLIC_URL,
+    indexAfter: c.var.config.SITEMAP_INDEX_AFTER,
+    urlsPerFile: c.var.config.SITEMAP_URLS_PER_FILE,
+  });
+
+  app.get('/robots.txt', (c) => c.body(robotsTxt(c.var.config.PUBLIC_URL), 200, { 'Content-Type': 'text/plain; charset=utf-8' }));
+
+  app.get('/feed.xml', async (c) => {
+    const publicUrl = c.var.config.PUBLIC_URL;
+    const parsed = categoryFilterSchema.safeParse(c.req.query('category') ?? 'all');
+    const category = parsed.success && parsed.data !== 'all' ? parsed.data : undefined;
+    if (!parsed.success) return c.json({ error: { code: 'bad_request', message: 'category must be idea or product.', fields: { category: ['category must be idea or product.'] } } }, 400);
+    const title = category === 'idea' ? 'IdeaHub: Brilliant Ideas' : category === 'product' ? 'IdeaHub: Amazing Products' : 'IdeaHub: All Ideas & Products';
+    const self = `${publicUrl}/feed.xml${category ? `?category=${category}` : ''}`;
+    const page = `${publicUrl}/${category ? `?category=${category}` : ''}`;
+    return xml(c, await atomFeed(c.var.db, publicUrl, { self, page, title, subtitle: 'Discover brilliant ideas and amazing products', category }), ATOM);
+  });
+
+  app.get('/makers/:userId/feed.xml', async (c) => {
+    const publicUrl = c.var.config.PUBLIC_URL;
+    // An unknown maker is the one error body with 404 (getMaker throws it).
+    const maker = await getMaker(c.var.db, c.req.param('userId'), null);
+    const page = `${publicUrl}/makers/${encodeURIComponent(maker.id)}`;
+    const name = creatorDisplayName(maker.name);
+    return xml(c, await atomFeed(c.var.db, publicUrl, { self: `${page}/feed.xml`, page, title: `${name} on IdeaHub`, subtitle: `Ideas and products shared by ${name}`, userId: maker.id }), ATOM);
+  });
+
+  app.get('/sitemap.xml', async (c) => xml(c, await sitemapRoot(c.var.db, options(c))));
+  app.get('/sitemaps/pages.xml', (c) => xml(c, sitemapPages(options(c))));
+  app.get('/sitemaps/items/:file{.+\\.xml}', async (c) => {
+    const body = await sitemapItems(c.var.db, options(c), c.req.param('file').replace(/\.xml$/, ''));
+    if (body === null) return c.json({ error: { code: 'not_found', message: 'No such sitemap file.' } }, 404);
+    return xml(c, body);
+  });
+}

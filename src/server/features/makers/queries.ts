@@ -1,0 +1,36 @@
+/** SQL for maker pages: one person's public profile and their totals. */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ideaRanks, profiles, users } from '../../db/schema.ts';
+
+/**
+ * The public fields of a person's profile, with their totals (items shared, likes received) read
+ * from idea_ranks' (user_id, like_count) index. Only the columns a maker page shows are selected:
+ * nothing private ever leaves the database for it.
+ */
+export async function findMaker(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: profiles.fullName,
+      bio: profiles.bio,
+      industry: profiles.industry,
+      skills: profiles.skills,
+      country: profiles.country,
+      contactInfo: profiles.contactInfo,
+      joinedAt: users.createdAt,
+      items: sql<number>`(select count(*)::int from ${ideaRanks} where ${ideaRanks.userId} = ${users.id})`,
+      likesReceived: sql<number>`(select coalesce(sum(${ideaRanks.likeCount}), 0)::int from ${ideaRanks} where ${ideaRanks.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether a person exists (a maker's item list answers 404 for nobody), without their totals. */
+export async function makerExists(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined;
+}

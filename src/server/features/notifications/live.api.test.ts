@@ -1,0 +1,133 @@
+/**
+ * The live unread count across tabs and server instances (issue 17 point 1): two instances over one
+ * PostgreSQL database (one PGlite instance seen as both on PGlite), a person's streams on B, the
+ * actions through A.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../../tests/support/auth.ts';
+import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../../../../tests/support/databases.ts';
+import { createIdea } from '../../../../tests/support/factories.ts';
+import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
+import { type Database, openPglite, openPostgres } from '../../db/client.ts';
+import { createLogger } from '../../logger.ts';
+import { type RunningServer, startServer } from '../../server.ts';
+import { openSse, type SseClient } from '../discussion/testing/sse-client.ts';
+
+/** Instances behind one load balancer share one public address (origin checks, links). */
+const PUBLIC_URL = 'http://ideahub.test';
+
+async function startInstance(database: Database): Promise<TestServer & { running: RunningServer }> {
+  const config = testConfig({ PUBLIC_URL, WRITE_LIMITS: 'off' });
+  const running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database, notifications: { accessCheckMs: 200 } });
+  return { url: running.url, db: database.db, database, config: running.config, server: running, running, fetch: (path, init) => fetch(new URL(path, running.url), init) };
+}
+
+function useInstances(kind: DatabaseKind) {
+  let a: Awaited<ReturnType<typeof startInstance>> | undefined;
+  let b: Awaited<ReturnType<typeof startInstance>> | undefined;
+  const cleanup: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    if (kind === 'pglite') {
+      const database = await openPglite('memory://');
+      await database.migrate();
+      a = b = await startInstance(database);
+      cleanup.push(() => a!.running.close(1000), () => database.close());
+      return;
+    }
+    const created = await createPostgresDatabase();
+    const dbA = await openPostgres(created.url, 5);
+    await dbA.migrate();
+    const dbB = await openPostgres(created.url, 5);
+    a = await startInstance(dbA);
+    b = await startInstance(dbB);
+    cleanup.push(() => a!.running.close(1000), () => b!.running.close(1000), () => dbA.close(), () => dbB.close(), () => created.drop());
+  });
+  afterAll(async () => {
+    for (const step of cleanup) await step().catch(() => {});
+  });
+  return {
+    get a() {
+      return a!;
+    },
+    get b() {
+      return b!;
+    },
+  };
+}
+
+const counts = (s: SseClient) => s.events.filter((e) => e.event === 'unread').map((e) => (JSON.parse(e.data) as { unread: number }).unread);
+const countIs = (s: SseClient, n: number, what: string) => s.waitUntil((c) => counts(c).at(-1) === n, 15_000, what);
+
+describe.each(databaseKinds())('live unread counts across instances on %s', (kind) => {
+  const instances = useInstances(kind);
+  let owner: SignedInUser;
+  let liker: SignedInUser;
+
+  beforeAll(async () => {
+    owner = await signedInUser(instances.a, { name: 'Olu Owner' });
+    liker = await signedInUser(instances.a, { name: 'Kofi Mensah' });
+    for (const p of [owner, liker]) p.headers.origin = PUBLIC_URL;
+  });
+
+  const streamOf = (t: TestServer, who: SignedInUser) => openSse(new URL('/api/notifications/stream', t.url).toString(), { cookie: who.cookie });
+
+  it('a like through instance A raises the count in every tab on instance B; marking read on A clears them', async () => {
+    const { a, b } = instances;
+    const idea = await createIdea(a.db, { userId: owner.id });
+    const tab1 = await streamOf(b, owner);
+    const tab2 = await streamOf(b, owner);
+    const tabOnA = await streamOf(a, owner);
+    try {
+      for (const tab of [tab1, tab2, tabOnA]) await countIs(tab, 0, 'the first count');
+      expect((await a.fetch(`/api/ideas/${idea.id}/like`, { method: 'PUT', headers: liker.headers })).status).toBe(200);
+      for (const tab of [tab1, tab2, tabOnA]) await countIs(tab, 1, 'the count after the like');
+      expect((await a.fetch('/api/notifications/read', { method: 'POST', headers: owner.headers })).status).toBe(200);
+      for (const tab of [tab1, tab2, tabOnA]) await countIs(tab, 0, 'the count after reading');
+      // The liker's own stream, had they one, is never told about their own like.
+      const likerTab = await streamOf(b, liker);
+      await countIs(likerTab, 0, "the liker's count");
+      likerTab.close();
+    } finally {
+      for (const tab of [tab1, tab2, tabOnA]) tab.close();
+    }
+  });
+
+  it('ends a stream soon after its session ends (signed out elsewhere)', async () => {
+    const { a, b } = instances;
+    const person = await signedInUser(a, { name: 'Leaving Person' });
+    const stream = await streamOf(b, person);
+    await countIs(stream, 0, 'the first count');
+    const out = await a.fetch('/api/auth/sign-out', { method: 'POST', headers: { cookie: person.cookie, origin: PUBLIC_URL, 'content-type': 'application/json' }, body: '{}' });
+    expect(out.status).toBe(200);
+    await stream.waitUntil((c) => c.ended, 15_000, 'the stream to end');
+    const again = await b.fetch('/api/notifications/stream', { headers: { cookie: person.cookie } });
+    expect(again.status).toBe(401);
+  });
+
+  // PGlite listens in-process and has no connection to lose; this one is PostgreSQL's.
+  if (kind === 'postgres') it('after its listening connection is cut, B listens again and sends each open stream its count', async () => {
+    const { a, b } = instances;
+    const idea = await createIdea(a.db, { userId: owner.id });
+    await a.fetch('/api/notifications/read', { method: 'POST', headers: owner.headers });
+    const tab = await streamOf(b, owner);
+    try {
+      await countIs(tab, 0, 'the first count');
+      const cut = (await a.db.execute(
+        sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+            where application_name = 'ideahub-listen-notifications' and datname = current_database()`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(cut.rows[0]!.n).toBe(2);
+      // Liked while B may be reconnecting: the count read again after reconnecting has it.
+      expect((await a.fetch(`/api/ideas/${idea.id}/like`, { method: 'PUT', headers: liker.headers })).status).toBe(200);
+      await countIs(tab, 1, 'the count after the cut');
+      const deadline = Date.now() + 10_000;
+      while (!b.running.notifications.listening && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(b.running.notifications.listening).toBe(true);
+      await a.fetch('/api/notifications/read', { method: 'POST', headers: owner.headers });
+      await countIs(tab, 0, 'live again');
+    } finally {
+      tab.close();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The live unread count (issue 17 point 1): one stream per signed-in page, fed through the realtime
+ * fan-out of decision 0005. notify.ts and markAllRead announce each person's new count on
+ * NOTIFICATIONS_CHANNEL in the writing transaction; every instance LISTENs once and hands the count
+ * to that person's open streams, whichever instance or tab caused it.
+ *
+ * Stream protocol (GET /api/notifications/stream, text/event-stream):
+ *   retry: 3000                 first
+ *   event: unread               data: { "unread": n }: the count now; first on connect, then on every change
+ *                               (a like joining an unread group sends the same count: the list changed)
+ *   : ping                      heartbeat
+ * There is nothing to replay: the count is the whole state, and a reconnecting client is sent it
+ * first. The count carried by a notice is the one its transaction wrote on the person's inbox row
+ * (changes of one person are serialised there), and notices arrive in commit order, so the last
+ * one a stream gets is the current count. After the listening connection was lost, every open
+ * stream is sent its count read again. A stream ends within seconds of its session ending.
+ */
+import type { ServerResponse } from 'node:http';
+import { inArray } from 'drizzle-orm';
+import { NOTIFICATION_STREAM_EVENT } from '../../../shared/schemas/notifications.ts';
+import type { Database } from '../../db/client.ts';
+import { notificationInboxes } from '../../db/schema.ts';
+import {
+  createEventStream,
+  encodeSseEvent,
+  EVENT_STREAM_HEADERS,
+  Heartbeat,
+  listenForNotifications,
+  type ListenOptions,
+  type NotificationListener,
+} from '../../lib/realtime.ts';
+import { type Logger, loggableError } from '../../logger.ts';
+import { ACCESS_CHECK_MS, createAccessWatch } from '../discussion/access-watch.ts';
+import { MAX_STREAM_MS } from '../discussion/live.ts';
+import { NOTIFICATIONS_CHANNEL, parseUnreadNotice } from './channel.ts';
+import { unreadCount } from './queries.ts';
+
+const RECONNECT_SOON = new TextEncoder().encode('retry: 1000\n\n');
+/** People per query when counts are read again after a reconnect. */
+const BATCH = 1000;
+
+export interface NotificationRealtimeOptions {
+  heartbeatMs?: number;
+  retryMs?: number;
+  /** A stream ends after this long (less up to a fifth) and the browser reconnects. */
+  maxStreamMs?: number;
+  /** How often open streams' sessions are checked (a signed-out person's stream ends). */
+  accessCheckMs?: number;
+  listen?: ListenOptions;
+}
+
+export interface NotificationStreamViewer {
+  userId: string;
+  /** The session the stream was opened with (null when unknown: then only the account is checked). */
+  sessionToken: string | null;
+}
+
+export interface NotificationRealtime {
+  start(): Promise<void>;
+  /** The person's stream; 503 while shutting down. */
+  openStream(viewer: NotificationStreamViewer, signal: AbortSignal, response?: ServerResponse): Response;
+  closeAllStreams(): void;
+  stop(): Promise<void>;
+  readonly openStreams: number;
+  readonly listening: boolean;
+}
+
+interface Stream {
+  send(chunk: Uint8Array): void;
+  /** True once a notice's count went out (the count read on connect is then older). */
+  told: boolean;
+}
+
+export function createNotificationRealtime(database: Database, logger: Logger, opts: NotificationRealtimeOptions = {}): NotificationRealtime {
+  let listener: NotificationListener | null = null;
+  let closed = false;
+  const byPerson = new Map<string, Set<Stream>>();
+  const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
+  const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
+  // Open streams' sessions are re-checked like the discussion's; a person is always 'the owner' of their own stream.
+  const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
+  const countEvent = (unread: number) => encodeSseEvent(NOTIFICATION_STREAM_EVENT, { unread });
+
+  const tell = (userId: string, unread: number) => {
+    const streams = byPerson.get(userId);
+    if (!streams) return;
+    const chunk = countEvent(unread);
+    for (const s of streams) {
+      s.told = true;
+      s.send(chunk);
+    }
+  };
+
+  /** After a reconnect: every open stream gets its count as it is now. */
+  const resendAll = async () => {
+    const people = [...byPerson.keys()];
+    try {
+      for (let i = 0; i < people.length; i += BATCH) {
+        const batch = people.slice(i, i + BATCH);
+        const rows = await database.db
+          .select({ userId: notificationInboxes.userId, unread: notificationInboxes.unread })
+          .from(notificationInboxes)
+          .where(inArray(notificationInboxes.userId, batch));
+        const counts = new Map(rows.map((r) => [r.userId, r.unread]));
+        for (const userId of batch) tell(userId, counts.get(userId) ?? 0);
+      }
+    } catch (error) {
+      logger.warn({ err: loggableError(error).message }, 'notifications: reading counts again after a reconnect failed');
+    }
+  };
+
+  return {
+    async start() {
+      listener = await listenForNotifications(
+        database,
+        NOTIFICATIONS_CHANNEL,
+        {
+          onNotify(payload) {
+            const notice = parseUnreadNotice(payload);
+            if (notice) tell(notice.u, notice.n);
+          },
+          onReconnect: () => void resendAll(),
+        },
+        logger,
+        { applicationName: 'ideahub-listen-notifications', ...opts.listen },
+      );
+    },
+
+    openStream(viewer, signal, response) {
+      if (closed) {
+        return Response.json(
+          { error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } },
+          { status: 503, headers: { 'Retry-After': '1' } },
+        );
+      }
+      let lifetime: ReturnType<typeof setTimeout> | undefined;
+      let unwatch: (() => void) | undefined;
+      const entry: Stream = { send: (chunk) => stream.sendEncoded(chunk), told: false };
+      const stream = createEventStream({
+        signal,
+        response,
+        retryMs: opts.retryMs,
+        onClose() {
+          clearTimeout(lifetime);
+          unwatch?.();
+          heartbeat.delete(stream);
+          const set = byPerson.get(viewer.userId);
+          set?.delete(entry);
+          if (set?.size === 0) byPerson.delete(viewer.userId);
+        },
+      });
+      if (!stream.closed) {
+        let set = byPerson.get(viewer.userId);
+        if (!set) byPerson.set(viewer.userId, (set = new Set()));
+        set.add(entry);
+        heartbeat.add(stream);
+        // Registered first, read second: a change committed meanwhile arrives as a notice, and
+        // then the count read here (possibly older) is not sent.
+        unreadCount(database.db, viewer.userId).then(
+          (unread) => {
+            if (!entry.told) stream.sendEncoded(countEvent(unread));
+          },
+          (error: unknown) => {
+            logger.warn({ err: loggableError(error).message }, 'notifications: reading the unread count failed');
+            stream.close();
+          },
+        );
+        lifetime = setTimeout(() => {
+          stream.sendEncoded(RECONNECT_SOON);
+          stream.close();
+        }, maxStreamMs * (1 - Math.random() / 5));
+        lifetime.unref();
+        unwatch = access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, () => {
+          stream.sendEncoded(RECONNECT_SOON);
+          stream.close();
+        });
+      }
+      return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
+    },
+
+    closeAllStreams() {
+      closed = true;
+      heartbeat.closeAll();
+      byPerson.clear();
+    },
+
+    async stop() {
+      closed = true;
+      heartbeat.closeAll();
+      byPerson.clear();
+      access.stop();
+      await listener?.stop();
+      listener = null;
+    },
+
+    get openStreams() {
+      return heartbeat.size;
+    },
+    get listening() {
+      return listener?.connected ?? false;
+    },
+  };
+}
