@@ -6,13 +6,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { isSignedIn } from '../../auth/hooks/use-session';
-import { recordContact } from '../api/contact';
+import { contactCreator } from '../../messages/lib/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
 
 /**
  * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
- * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
+ * visitor to /auth; for a signed-in person Contact opens their private conversation with the
+ * creator (issue 17 point 6; the press is still recorded) and Bookmark toggles Saved.
  *
  * The session is asked when a button is pressed (its answer, or the request under way), not
  * watched: a card does not render again when the session's answer arrives (twenty cards at once,
@@ -45,13 +46,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         className="size-7"
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
-        onClick={() =>
-          void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-            // Recorded on the server; nothing is shown (SPEC §2).
-            recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
-          })
-        }
+        onClick={() => void contactCreator(idea.id, { queryClient, navigate })}
       >
         <Mail className="size-3.5" aria-hidden />
       </Button>

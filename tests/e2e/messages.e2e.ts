@@ -1,0 +1,122 @@
+/**
+ * Private messages journey (issue 17 point 6): two people in two browsers. A buyer presses 'Contact'
+ * on a creator's card and lands on their private conversation about that item; messages arrive
+ * live on both sides; the creator's Dashboard 'Messages' tab lists the conversation with its unread
+ * count, which reading clears; a person without any sees 'No conversations yet', and gets
+ * 'Conversation not found' at someone else's conversation; a visitor's Contact goes to sign in and
+ * back to the item. Accessible at each step, on a phone and a desktop.
+ */
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { newPerson } from './support/people.ts';
+
+async function share(page: Page, title: string): Promise<string> {
+  const res = await page.context().request.post(`${baseURL()}/api/ideas`, {
+    headers: { origin: new URL(baseURL()).origin },
+    data: { category: 'product', title, description: 'A solar pump that waters a whole farm without fuel, every day of the dry season.', price: 42_000, currency: 'NGN' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { idea: { id: string } }).idea.id;
+}
+
+/** The conversation's messages region and one message in it. */
+const messageIn = (page: Page, text: string) => page.getByRole('region', { name: 'Messages' }).getByText(text, { exact: true });
+
+describe('private messages', () => {
+  const browser = useBrowser();
+
+  it('Contact from a card opens the conversation; messages arrive live on both sides; the Messages tab counts unread', async () => {
+    const creatorPage = await browser.newPage(DESKTOP);
+    await newPerson(creatorPage.context(), { name: 'Chioma Eze', contactInfo: 'chioma@example.test' });
+    const title = `Solar farm pump ${randomInt(100_000, 999_999)}`;
+    const ideaId = await share(creatorPage, title);
+
+    const problems: string[] = [];
+    const buyerPage = await browser.newPage(MOBILE);
+    buyerPage.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
+    await newPerson(buyerPage.context(), { name: 'Kofi Mensah', contactInfo: 'kofi@example.test' });
+
+    // The buyer finds the card on home and presses Contact.
+    await buyerPage.goto(`/?q=${encodeURIComponent(title)}`);
+    await appTookOver(buyerPage);
+    const card = buyerPage.getByRole('listitem').filter({ hasText: title });
+    await card.getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    await buyerPage.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const conversationPath = new URL(buyerPage.url()).pathname;
+    await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Chioma Eze' }).waitFor();
+    await buyerPage.getByRole('link', { name: title }).waitFor();
+    await buyerPage.getByText('No messages yet. Say hello!').waitFor();
+    await expectAccessible(buyerPage);
+
+    // Pressing Contact again opens the same conversation.
+    await buyerPage.goto(`/ideas/${ideaId}`);
+    await appTookOver(buyerPage);
+    await buyerPage.getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    await buyerPage.waitForURL(new RegExp(`${conversationPath}$`));
+
+    // The buyer writes.
+    const box = buyerPage.getByLabel('Message to Chioma Eze');
+    await box.fill('Hello! Is the pump still available?');
+    await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await messageIn(buyerPage, 'Hello! Is the pump still available?').waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+
+    // The creator's Dashboard: the Messages tab lists it, with the unread count.
+    await creatorPage.goto('/dashboard?tab=messages');
+    await appTookOver(creatorPage);
+    const tab = creatorPage.getByRole('tab', { name: /^Messages/ });
+    await expect.poll(() => tab.textContent()).toMatch(/Messages\s*1\s*unread/);
+    const row = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Kofi Mensah' });
+    await row.getByText(`About ${title}`).waitFor();
+    await row.getByText('Hello! Is the pump still available?').waitFor();
+    await row.getByText('1 unread').waitFor();
+    await expectAccessible(creatorPage);
+
+    // The creator opens it: the message is there, and new ones arrive live on both sides.
+    await row.click();
+    await creatorPage.waitForURL(new RegExp(`${conversationPath}$`));
+    await creatorPage.getByRole('heading', { level: 1, name: 'Conversation with Kofi Mensah' }).waitFor();
+    await messageIn(creatorPage, 'Hello! Is the pump still available?').waitFor();
+
+    await box.fill('Could you deliver to Kumasi?');
+    await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await messageIn(creatorPage, 'Could you deliver to Kumasi?').waitFor();
+
+    await creatorPage.getByLabel('Message to Kofi Mensah').fill('Yes, delivery to Kumasi takes three days.');
+    await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await messageIn(buyerPage, 'Yes, delivery to Kumasi takes three days.').waitFor();
+    await expectAccessible(creatorPage);
+    await expectAccessible(buyerPage);
+
+    // Read on the creator's side: the tab's count is gone.
+    await creatorPage.getByRole('link', { name: 'Back to Messages' }).first().click();
+    await creatorPage.waitForURL(/\/dashboard\?tab=messages$/);
+    const again = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Kofi Mensah' });
+    await again.getByText('You: Yes, delivery to Kumasi takes three days.').waitFor();
+    await expect.poll(() => again.getByText('1 unread').count()).toBe(0);
+    await expect.poll(() => creatorPage.getByRole('tab', { name: /^Messages/ }).textContent()).toBe('Messages');
+
+    // Someone with no conversations: 'No conversations yet', and nothing at another's address.
+    const stranger = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
+    await newPerson(stranger.context(), { name: 'Ama Owusu', contactInfo: 'ama@example.test' });
+    await stranger.goto('/dashboard?tab=messages');
+    await appTookOver(stranger);
+    await stranger.getByRole('heading', { name: 'No conversations yet', exact: true }).waitFor();
+    await expectAccessible(stranger);
+    await stranger.goto(conversationPath);
+    await stranger.getByRole('heading', { level: 1, name: 'Conversation not found' }).waitFor();
+    expect(await stranger.getByText('Hello! Is the pump still available?').count()).toBe(0);
+    await expectAccessible(stranger);
+
+    // A visitor's Contact goes to sign in, and back to the item afterwards.
+    const visitor = await browser.newPage(MOBILE);
+    await visitor.goto(`/?q=${encodeURIComponent(title)}`);
+    await appTookOver(visitor);
+    await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${ideaId}`);
+
+    expect(problems).toEqual([]);
+  });
+});
