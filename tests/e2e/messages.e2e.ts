@@ -7,7 +7,7 @@
  * back to the item. Accessible at each step, on a phone and a desktop.
  */
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
@@ -19,6 +19,16 @@ async function share(page: Page, title: string): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { idea: { id: string } }).idea.id;
+}
+
+/**
+ * Waits until React has hydrated this element (its props are attached): the details page hydrates
+ * its sections one by one after the app took the page over, and a press before that may be lost.
+ */
+async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** The conversation's messages region and one message in it. */
@@ -42,7 +52,9 @@ describe('private messages', () => {
     await buyerPage.goto(`/?q=${encodeURIComponent(title)}`);
     await appTookOver(buyerPage);
     const card = buyerPage.getByRole('listitem').filter({ hasText: title });
-    await card.getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    const cardContact = card.getByRole('button', { name: `Contact the creator of ${title}` });
+    await hydrated(cardContact);
+    await cardContact.click();
     await expect.poll(() => new URL(buyerPage.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     const conversationPath = new URL(buyerPage.url()).pathname;
     await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Chioma Eze' }).waitFor();
@@ -53,7 +65,9 @@ describe('private messages', () => {
     // Pressing Contact again opens the same conversation.
     await buyerPage.goto(`/ideas/${ideaId}`);
     await appTookOver(buyerPage);
-    await buyerPage.getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    const detailsContact = buyerPage.getByRole('button', { name: `Contact the creator of ${title}` });
+    await hydrated(detailsContact);
+    await detailsContact.click();
     await expect.poll(() => new URL(buyerPage.url()).pathname).toBe(conversationPath);
     await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Chioma Eze' }).waitFor();
 
@@ -115,7 +129,9 @@ describe('private messages', () => {
     const visitor = await browser.newPage(MOBILE);
     await visitor.goto(`/?q=${encodeURIComponent(title)}`);
     await appTookOver(visitor);
-    await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    const visitorContact = visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` });
+    await hydrated(visitorContact);
+    await visitorContact.click();
     await expect.poll(() => `${new URL(visitor.url()).pathname}?next=${new URL(visitor.url()).searchParams.get('next')}`).toBe(`/auth?next=/ideas/${ideaId}`);
 
     expect(problems).toEqual([]);

@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Mail, Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { isSignedIn } from '../../auth/hooks/use-session';
-import { contactCreator } from '../../messages/lib/contact';
+import { CONTACT_FAILED, contactCreator } from '../../messages/lib/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
 
@@ -46,7 +47,13 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         className="size-7"
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
-        onClick={() => void contactCreator(idea.id, { queryClient, navigate })}
+        onClick={() =>
+          void contactCreator(idea.id, {
+            signedIn: isSignedIn(queryClient),
+            navigate,
+            onError: (description) => toast({ variant: 'destructive', title: CONTACT_FAILED, description }),
+          })
+        }
       >
         <Mail className="size-3.5" aria-hidden />
       </Button>

@@ -13,7 +13,6 @@ import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
 import { EmptyPanel } from '../../dashboard/components/empty-panel';
 import { useConversations } from '../api/conversations';
-import { messagesPath } from '../lib/contact';
 
 function Row({ c }: { c: ConversationSummary }) {
   const name = creatorDisplayName(c.with.name);
@@ -21,7 +20,7 @@ function Row({ c }: { c: ConversationSummary }) {
   return (
     <li className="border-b last:border-0">
       <Link
-        to={messagesPath(c.id)}
+        to={`/messages/${encodeURIComponent(c.id)}`}
         className={cn(
           'hover:bg-accent/60 focus-visible:ring-ring flex gap-3 px-4 py-4 transition-colors focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset sm:px-5',
           unread && 'bg-primary/5',
