@@ -8,8 +8,7 @@
 export const CONVERSATION_TEXTS = {
   /** The card's and the details page's button (SPEC §2). */
   contact: 'Contact',
-  /** The Dashboard's tab and its empty state (issue 17 point 6: contracts). */
-  tab: 'Messages',
+  /** The Dashboard's Messages tab when there are none (issue 17 point 6: a contract). */
   none: 'No conversations yet',
   /** The same answer for a conversation that does not exist and one the reader is not part of. */
   notFound: "This conversation doesn't exist or isn't yours.",
