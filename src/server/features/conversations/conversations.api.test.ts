@@ -222,13 +222,24 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(creatorTab.items[0]).toMatchObject({ unread: 2, lastMessage: { id: last.id, content: 'Second question', fromMe: false } });
     const buyerTab = await tabOf(buyer);
     expect(buyerTab.items[0]).toMatchObject({ unread: 0, with: { id: creator.id, name: 'Chioma Eze' }, lastMessage: { fromMe: true } });
+    expect((await json<{ unread: number }>(await call(t, creator, 'GET', '/api/notifications/unread-count'), 200)).unread).toBe(2);
     // Read up to the first message, then all: never backwards, never past the newest.
     const read = (upTo: number) => call(t, creator, 'POST', `/api/conversations/${conversation.id}/read`, { upTo });
     expect(await json(await read(last.id - 1), 200)).toEqual({ lastReadId: last.id - 1, unread: 1 });
+    // Partly read: its notifications stay unread.
+    expect((await json<{ unread: number }>(await call(t, creator, 'GET', '/api/notifications/unread-count'), 200)).unread).toBe(2);
     expect(await json(await read(Number.MAX_SAFE_INTEGER), 200)).toEqual({ lastReadId: last.id, unread: 0 });
     expect(await json(await read(0), 200)).toEqual({ lastReadId: last.id, unread: 0 });
     expect((await call(t, creator, 'POST', `/api/conversations/${conversation.id}/read`, { upTo: 'x' })).status).toBe(400);
     expect((await tabOf(creator)).unreadTotal).toBe(0);
+    // Having read it all, its notifications are read too: the bell's count follows.
+    const bell = await json<{ unread: number }>(await call(t, creator, 'GET', '/api/notifications/unread-count'), 200);
+    expect(bell.unread).toBe(0);
+    const listed = await json<NotificationList>(await call(t, creator, 'GET', '/api/notifications'), 200);
+    expect(listed.items.map((n) => [n.kind, n.read])).toEqual([
+      ['private_message', true],
+      ['private_message', true],
+    ]);
     // A reply moves the conversation to the top of the other person's tab.
     const other = await createIdea(t.db, { userId: creator.id, title: 'Another item entirely' });
     const second = await json<Conversation>(await contact(buyer, other.id), 201);

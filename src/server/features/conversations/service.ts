@@ -27,6 +27,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized, validationFail
 import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
 import { FOREIGN_KEY_VIOLATION, isIdeaId, sqlState } from '../likes/idea-lookup.ts';
 import { notify } from '../notifications/notify.ts';
+import { markConversationNotificationsRead } from '../notifications/queries.ts';
 import { PRIVATE_MESSAGES_CHANNEL } from './live.ts';
 import {
   type ConversationKeyset,
@@ -119,9 +120,12 @@ export async function sendMessage(db: Db, viewer: Viewer | null, rawId: string, 
   }
 }
 
+/** Marks the conversation read up to `upTo`; once all of it is read, so are its notifications (the bell's count follows). */
 export async function markConversationRead(db: Db, viewer: Viewer | null, rawId: string, upTo: number) {
   const row = await requireConversation(db, rawId, viewer);
-  return markRead(db, row.id, viewer!.userId, upTo);
+  const read = await markRead(db, row.id, viewer!.userId, upTo);
+  if (read.unread === 0) await markConversationNotificationsRead(db, viewer!.userId, row.id);
+  return read;
 }
 
 // ── The Messages tab ───────────────────────────────────────────────────────────────────────
