@@ -87,6 +87,8 @@ describe('private messages', () => {
     await row.getByText(`About ${title}`).waitFor();
     await row.getByText('Hello! Is the pump still available?').waitFor();
     await row.getByText('1 unread').waitFor();
+    // The header's bell has it too (a 'private_message' notification).
+    await creatorPage.getByRole('link', { name: 'Notifications, 1 unread', exact: true }).waitFor();
     await expectAccessible(creatorPage);
 
     // The creator opens it: the message is there, and new ones arrive live on both sides.
@@ -112,6 +114,7 @@ describe('private messages', () => {
     await again.getByText('You: Yes, delivery to Kumasi takes three days.').waitFor();
     await expect.poll(() => again.getByText('1 unread').count()).toBe(0);
     await expect.poll(async () => (await creatorPage.getByRole('tab', { name: /^Messages/ }).textContent())?.trim()).toBe('Messages');
+    await creatorPage.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
 
     // Someone with no conversations: 'No conversations yet', and nothing at another's address.
     const stranger = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
