@@ -50,6 +50,7 @@ function recorder() {
     isReady: false,
     row: (r) => log.push(`row ${r.id}`),
     removed: (id) => log.push(`removed ${id}`),
+    updated: (r) => log.push(`updated ${r.id}`),
     resync: () => log.push('resync'),
     ready() {
       sink.isReady = true;
