@@ -235,14 +235,17 @@ export async function lockMessageRow(tx: Tx, id: number) {
   return row ? { ...row, id: Number(row.id), parentId: row.parentId === null ? null : Number(row.parentId) } : null;
 }
 
-/** The message a reply answers, locked against deletion until the reply commits; null when it is gone or deleted. */
-export async function lockReplyTarget(tx: Tx, id: number) {
+/**
+ * The message a reply answers, locked against deletion until the reply commits; null when it is
+ * gone, or deleted unless `placeholder` (the top-level message of a reply to a reply may be one).
+ */
+export async function lockReplyTarget(tx: Tx, id: number, placeholder = false) {
   const [row] = await tx
     .select({ id: messages.id, userId: messages.userId, parentId: messages.parentId, discussionId: messages.discussionId, deletedAt: messages.deletedAt })
     .from(messages)
     .where(eq(messages.id, id))
     .for('key share');
-  if (!row || row.deletedAt) return null;
+  if (!row || (row.deletedAt && !placeholder)) return null;
   return { ...row, id: Number(row.id), parentId: row.parentId === null ? null : Number(row.parentId) };
 }
 

@@ -128,7 +128,8 @@ export async function postMessage(db: Db, ideaId: string, viewer: Viewer | null,
         if (!target || target.discussionId !== discussionId) throw replyMissing();
         answered = target.userId;
         parentId = target.parentId ?? target.id;
-        if (parentId !== target.id && !(await lockReplyTarget(tx, parentId))) throw replyMissing();
+        // Its top-level message may be 'Message deleted': the thread goes on under the placeholder.
+        if (parentId !== target.id && !(await lockReplyTarget(tx, parentId, true))) throw replyMissing();
       }
       const message = await insertMessage(tx, { ideaId, discussionId, userId: viewer.userId, content: checked.content, channel: DISCUSSION_CHANNEL, parentId, mentioned });
       if (!message) throw notFound(IDEA_NOT_FOUND);

@@ -96,6 +96,9 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       for (const parentId of [0, -1, 1.5, 'abc']) expect((await send(kofi, idea.id, { content: 'Bad', parentId })).status, String(parentId)).toBe(400);
       expect((await list(owner, idea.id)).items.map((m) => m.content)).toEqual(['', 'A reply keeps it as a placeholder.']);
       expect(await messageCount(idea.id)).toBe(1);
+      // Answering a reply under the placeholder is fine: the thread goes on.
+      const kept = (await list(owner, idea.id)).items[1]!;
+      expect((await sendOk(owner, idea.id, { content: 'Still talking.', parentId: kept.id })).parentId).toBe(top.id);
     });
 
     it('tell the author of the message answered (kind reply, and by email), the owner once, and nobody about their own', async () => {
