@@ -292,6 +292,11 @@ function Composer({
   const box = useDraft();
   const postMessage = usePostMessage(ideaId);
   const canSend = box.checked.ok && !postMessage.isPending;
+  const form = useRef<HTMLFormElement>(null);
+  // A reply box opens inside the scrolling list: bring all of it (its buttons too) into view.
+  useEffect(() => {
+    if (parent) form.current?.scrollIntoView({ block: 'nearest' });
+  }, [parent]);
   const boxId = parent ? `reply-${parent.id}` : `message-${ideaId}`;
 
   const submit = (event?: FormEvent) => {
@@ -307,7 +312,7 @@ function Composer({
   };
 
   return (
-    <form onSubmit={submit} className={cn('flex flex-col gap-2', parent ? 'mt-2' : 'mt-4')}>
+    <form ref={form} onSubmit={submit} className={cn('flex flex-col gap-2', parent ? 'mt-2' : 'mt-4')}>
       <MessageBox
         ref={ref}
         ideaId={ideaId}
@@ -461,7 +466,7 @@ export function DiscussionSection({
                 <MessageItem message={message} actions={actions} />
               </ul>
               {replies.length > 0 || replyThread === message.id ? (
-                <div className="mt-2 ml-11 border-l pl-3">
+                <div className="mt-2 ml-3 border-l pl-3 sm:ml-11">
                   {replies.length > 0 ? (
                     <ul className="divide-y" aria-label={`Replies to ${message.deleted ? MESSAGE_DELETED : creatorDisplayName(message.author.name)}`}>
                       {replies.map((r) => (
