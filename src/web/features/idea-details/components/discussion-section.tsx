@@ -214,7 +214,8 @@ function MessageItem({ message, reply, actions }: { message: DiscussionMessage; 
           className="h-8 shrink-0 px-2"
         />
       ) : null}
-      {actions.canRemove && !own ? (
+      {/* Moderators and admins remove any message (with a reason), their own included, as before. */}
+      {actions.canRemove ? (
         <Button
           variant="ghost"
           size="icon-sm"
