@@ -117,9 +117,10 @@ export async function postMessage(db: Db, ideaId: string, viewer: Viewer | null,
   const mentioned = await resolveMentions(db, checked.content, input.mentions);
   const replyMissing = () => validationFailed(REPLY_TARGET_MISSING, { parentId: [REPLY_TARGET_MISSING] });
   try {
-    const discussionId = await ensureDiscussion(db, ideaId);
-    // The message, its mentions and the notifications commit together (the notify module's rule).
+    // The message, its mentions and the notifications commit together (the notify module's rule);
+    // a refused reply leaves nothing behind, not even a new discussion row.
     return await db.transaction(async (tx) => {
+      const discussionId = await ensureDiscussion(tx, ideaId);
       let parentId: number | null = null;
       let answered: string | null = null;
       if (input.parentId !== undefined && input.parentId !== null) {

@@ -11,7 +11,7 @@ import { type SignedInUser, signedInUser } from '../../../../tests/support/auth.
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
-import { ideas, mailOutbox, users } from '../../db/schema.ts';
+import { ideaDiscussions, ideas, mailOutbox, users } from '../../db/schema.ts';
 import { personWithItems } from './testing/people.ts';
 import { openSse } from './testing/sse-client.ts';
 
@@ -83,6 +83,10 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
 
     it('refuse a message of another discussion, a missing one and a deleted one; nothing is written', async () => {
       const { owner, kofi, idea } = await setup();
+      // Not even the discussion of an item nobody has written about yet.
+      const quiet = await createIdea(t.db, { userId: owner.id });
+      expect((await send(kofi, quiet.id, { content: 'A reply to nothing', parentId: 2 ** 40 })).status).toBe(422);
+      expect(await t.db.select().from(ideaDiscussions).where(eq(ideaDiscussions.ideaId, quiet.id))).toEqual([]);
       const elsewhere = await createIdea(t.db, { userId: owner.id });
       const foreign = await sendOk(owner, elsewhere.id, { content: 'In another discussion.' });
       const top = await sendOk(owner, idea.id, { content: 'Here.' });
