@@ -237,6 +237,9 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       expect(res.status).toBe(204);
       expect((await list(owner, idea.id)).items[0]).toMatchObject({ id: asked.id, deleted: true, content: '' });
       expect((await notificationsOf(kofi))[0]).toMatchObject({ kind: 'removal', removed: { target: 'message', reason: 'Be kind.' } });
+      // The owner's notification of that message quotes nothing of it any more.
+      const told = (await notificationsOf(owner)).find((n) => n.kind === 'discussion' && n.actor?.id === kofi.id);
+      expect(told).toMatchObject({ excerpt: null });
       // The placeholder cannot be reported: there is nothing left in it.
       const report = await t.fetch('/api/reports', {
         method: 'POST',
