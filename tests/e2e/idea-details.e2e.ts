@@ -5,12 +5,14 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { demoSeeded, itemId, signInAs } from './support/demo.ts';
 
 async function openItem(page: Page, id: string, title: string) {
   await page.goto(`/ideas/${id}`);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  // The heading is painted by the server; a press reaches the app only once it has taken over.
+  await appTookOver(page);
 }
 
 // Chioma Eze shares 'Smart irrigation controller'; Amara Okafor is an admin; Kwame Mensah is a
@@ -163,6 +165,7 @@ describe('idea details', () => {
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
 
     await openItem(page, id, OTHER_ITEM);
+    await appTookOver(page, 'discussion');
     await page.getByRole('button', { name: 'Unlock Discussion' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
   });

@@ -22,6 +22,7 @@ import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
+import { TookOver } from '../../../app/took-over';
 import { ReportButton } from '../../reports/components/report-button';
 import type { SessionState } from '../../auth/hooks/use-session';
 import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
@@ -489,6 +490,7 @@ export function DiscussionSection({
 
   return (
     <>
+      <TookOver part="discussion" />
       {body}
       {session.status === 'signed-out' ? (
         <div className="bg-muted/60 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed px-4 py-3">
