@@ -61,7 +61,10 @@ export const dataExportSchema = z.object({
       updatedAt: when,
     }),
   ),
-  messages: z.array(z.object({ id: z.number().int(), ...itemRef, content: z.string(), createdAt: when })),
+  // `repliesTo`: the id of the message this one answers (its text is someone else's, not exported); `editedAt`: last edit.
+  messages: z.array(
+    z.object({ id: z.number().int(), ...itemRef, content: z.string(), repliesTo: z.number().int().nullable(), createdAt: when, editedAt: when.nullable() }),
+  ),
   /** One's private conversations (issue 17 point 6): the item, the other person by name, who began it. */
   conversations: z.array(
     z.object({
