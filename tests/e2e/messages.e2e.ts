@@ -39,14 +39,14 @@ describe('private messages', () => {
 
   it('Contact from a card opens the conversation; messages arrive live on both sides; the Messages tab counts unread', async () => {
     const creatorPage = await browser.newPage(DESKTOP);
-    await newPerson(creatorPage.context(), { name: 'Chioma Eze', contactInfo: 'chioma@example.test' });
+    await newPerson(creatorPage.context(), { name: 'Efua Boateng', contactInfo: 'efua@example.test' });
     const title = `Solar farm pump ${randomInt(100_000, 999_999)}`;
     const ideaId = await share(creatorPage, title);
 
     const problems: string[] = [];
     const buyerPage = await browser.newPage(MOBILE);
     buyerPage.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
-    await newPerson(buyerPage.context(), { name: 'Kofi Mensah', contactInfo: 'kofi@example.test' });
+    await newPerson(buyerPage.context(), { name: 'Yaw Darko', contactInfo: 'yaw@example.test' });
 
     // The buyer finds the card on home and presses Contact.
     await buyerPage.goto(`/?q=${encodeURIComponent(title)}`);
@@ -57,7 +57,7 @@ describe('private messages', () => {
     await cardContact.click();
     await expect.poll(() => new URL(buyerPage.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     const conversationPath = new URL(buyerPage.url()).pathname;
-    await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Chioma Eze' }).waitFor();
+    await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Efua Boateng' }).waitFor();
     await buyerPage.getByRole('link', { name: title }).waitFor();
     await buyerPage.getByText('No messages yet. Say hello!').waitFor();
     await expectAccessible(buyerPage);
@@ -69,10 +69,10 @@ describe('private messages', () => {
     await hydrated(detailsContact);
     await detailsContact.click();
     await expect.poll(() => new URL(buyerPage.url()).pathname).toBe(conversationPath);
-    await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Chioma Eze' }).waitFor();
+    await buyerPage.getByRole('heading', { level: 1, name: 'Conversation with Efua Boateng' }).waitFor();
 
     // The buyer writes.
-    const box = buyerPage.getByLabel('Message to Chioma Eze');
+    const box = buyerPage.getByLabel('Message to Efua Boateng');
     await box.fill('Hello! Is the pump still available?');
     await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
     await messageIn(buyerPage, 'Hello! Is the pump still available?').waitFor();
@@ -83,7 +83,7 @@ describe('private messages', () => {
     await appTookOver(creatorPage);
     const tab = creatorPage.getByRole('tab', { name: /^Messages/ });
     await expect.poll(() => tab.textContent()).toMatch(/Messages\s*1\s*unread/);
-    const row = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Kofi Mensah' });
+    const row = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Yaw Darko' });
     await row.getByText(`About ${title}`).waitFor();
     await row.getByText('Hello! Is the pump still available?').waitFor();
     await row.getByText('1 unread').waitFor();
@@ -94,14 +94,14 @@ describe('private messages', () => {
     // The creator opens it: the message is there, and new ones arrive live on both sides.
     await row.click();
     await expect.poll(() => new URL(creatorPage.url()).pathname).toBe(conversationPath);
-    await creatorPage.getByRole('heading', { level: 1, name: 'Conversation with Kofi Mensah' }).waitFor();
+    await creatorPage.getByRole('heading', { level: 1, name: 'Conversation with Yaw Darko' }).waitFor();
     await messageIn(creatorPage, 'Hello! Is the pump still available?').waitFor();
 
     await box.fill('Could you deliver to Kumasi?');
     await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
     await messageIn(creatorPage, 'Could you deliver to Kumasi?').waitFor();
 
-    await creatorPage.getByLabel('Message to Kofi Mensah').fill('Yes, delivery to Kumasi takes three days.');
+    await creatorPage.getByLabel('Message to Yaw Darko').fill('Yes, delivery to Kumasi takes three days.');
     await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
     await messageIn(buyerPage, 'Yes, delivery to Kumasi takes three days.').waitFor();
     await expectAccessible(creatorPage);
@@ -110,7 +110,7 @@ describe('private messages', () => {
     // Read on the creator's side: the tab's count is gone.
     await creatorPage.getByRole('link', { name: 'Back to Messages' }).first().click();
     await expect.poll(() => new URL(creatorPage.url()).search).toBe('?tab=messages');
-    const again = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Kofi Mensah' });
+    const again = creatorPage.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Yaw Darko' });
     await again.getByText('You: Yes, delivery to Kumasi takes three days.').waitFor();
     await expect.poll(() => again.getByText('1 unread').count()).toBe(0);
     await expect.poll(async () => (await creatorPage.getByRole('tab', { name: /^Messages/ }).textContent())?.trim()).toBe('Messages');
