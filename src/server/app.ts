@@ -14,6 +14,8 @@ import { carriesCredentials, COOKIE_PREFIX } from './features/auth/auth.ts';
 import { originGuard } from './features/auth/origin-guard.ts';
 import { registerCouponRoutes } from './features/coupons/routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/routes.ts';
+import type { ConversationRealtime } from './features/conversations/live.ts';
+import { registerConversationRoutes } from './features/conversations/routes.ts';
 import type { DiscussionRealtime } from './features/discussion/live.ts';
 import { registerDiscussionRoutes } from './features/discussion/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
@@ -60,6 +62,8 @@ export interface AppDeps {
   realtime?: DiscussionRealtime;
   /** Live unread counts (LISTEN/NOTIFY fan-out); without it their stream answers 503. */
   notifications?: NotificationRealtime;
+  /** Live private conversations (LISTEN/NOTIFY fan-out); without it their stream answers 503. */
+  conversations?: ConversationRealtime;
   /** True once the server is shutting down: /readyz answers 503 'stopping' so load balancers move on. */
   isStopping?: () => boolean;
 }
@@ -202,6 +206,7 @@ export function createApp(deps: AppDeps) {
   registerLikeRoutes(app);
   registerRatingRoutes(app);
   registerDiscussionRoutes(app, deps.realtime);
+  registerConversationRoutes(app, deps.conversations);
   registerNotificationRoutes(app, { realtime: deps.notifications, unsubscribeKey: deps.accounts?.derivedKey?.('unsubscribe') });
   registerNewsletterRoutes(app, { key: deps.accounts?.derivedKey?.('newsletter') ?? null, clientIpOf: deps.accounts?.clientIpOf });
   registerCouponRoutes(app);

@@ -7,6 +7,7 @@ import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type Accounts, createAccounts } from './features/auth/index.ts';
+import { type ConversationRealtime, type ConversationRealtimeOptions, createConversationRealtime } from './features/conversations/live.ts';
 import { createDiscussionRealtime, type DiscussionRealtime, type DiscussionRealtimeOptions } from './features/discussion/live.ts';
 import { createNotificationRealtime, type NotificationRealtime, type NotificationRealtimeOptions } from './features/notifications/live.ts';
 import { createNotificationMailRenderer, NOTIFICATION_MAIL_TEMPLATE } from './features/notifications/email.ts';
@@ -35,6 +36,8 @@ export interface RunningServer {
   realtime: DiscussionRealtime;
   /** Live unread counts of this instance (its LISTEN connection and open streams). */
   notifications: NotificationRealtime;
+  /** Live private conversations of this instance (its LISTEN connection and open streams). */
+  conversations: ConversationRealtime;
   /** This instance's sender of the mail outbox (tests call runOnce instead of waiting for its round). */
   mailOutbox: MailSender;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the database. */
@@ -53,6 +56,8 @@ export interface StartOptions {
   realtime?: DiscussionRealtimeOptions;
   /** Live unread counts' timings (tests shorten them). */
   notifications?: NotificationRealtimeOptions;
+  /** Live private conversations' timings (tests shorten them). */
+  conversations?: ConversationRealtimeOptions;
   /** The mail outbox sender's rounds (tests may make them rare and send by hand). */
   mailOutbox?: MailSenderOptions;
 }
@@ -73,11 +78,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // One LISTEN connection per instance feeds every live discussion stream it serves.
   const realtime = createDiscussionRealtime(database, logger, opts.realtime);
   const notifications = createNotificationRealtime(database, logger, opts.notifications);
+  const conversations = createConversationRealtime(database, logger, opts.conversations);
   try {
     await realtime.start();
     await notifications.start();
+    await conversations.start();
   } catch (error) {
     await realtime.stop();
+    await notifications.stop();
+    await conversations.stop();
     if (!opts.database) await database.close().catch(() => {});
     throw error;
   }
@@ -90,7 +99,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const accounts = await createAccounts({ config: cfg, database, logger });
     return {
       accounts,
-      app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime, notifications, isStopping: () => draining }),
+      app: createApp({ config: cfg, database, logger, webRoot: opts.webRoot, accounts, realtime, notifications, conversations, isStopping: () => draining }),
     };
   };
   let built: Awaited<ReturnType<typeof build>> | null = null;
@@ -99,6 +108,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   } catch (error) {
     await realtime.stop();
     await notifications.stop();
+    await conversations.stop();
     if (!opts.database) await database.close().catch(() => {});
     throw error;
   }
@@ -179,6 +189,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await realtime.stop();
       await notifications.stop();
+      await conversations.stop();
       if (!opts.database) await database.close().catch(() => {});
       throw error;
     }
@@ -212,6 +223,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     accounts,
     realtime,
     notifications,
+    conversations,
     mailOutbox,
     close(graceMs = 10_000) {
       closing ??= (async () => {
@@ -225,6 +237,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           // Live streams never finish by themselves: end them (clients reconnect elsewhere and resume).
           realtime.closeAllStreams();
           notifications.closeAllStreams();
+          conversations.closeAllStreams();
           // New connections keep being accepted (and answered) until requests have stopped coming for
           // a moment (the load balancer has seen 'stopping'; its health checks do not count): closing
           // the listening socket while a connection waits in its queue would reset that connection,
@@ -269,6 +282,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         accounts.close();
         await realtime.stop();
         await notifications.stop();
+        await conversations.stop();
         if (!opts.database) await database.close();
       })();
       return closing;

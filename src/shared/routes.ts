@@ -15,6 +15,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/coupons\/redeem\/?$/,
   /^\/dev\/outbox\/?$/,
   /^\/notifications\/?$/,
+  /^\/messages\/[^/]+\/?$/,
   /^\/unsubscribe\/?$/,
   /^\/newsletter\/(confirm|unsubscribe)\/?$/,
 ];

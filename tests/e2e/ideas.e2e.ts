@@ -261,11 +261,15 @@ describe('sharing and managing ideas', () => {
     await save.click();
     await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
 
-    // Contact is recorded on the server; nothing is shown.
-    const contact = page.waitForResponse((r) => r.url().includes('/contact') && r.request().method() === 'POST');
+    // Contact is recorded on the server and opens the private conversation with the creator
+    // (issue 17 point 6; the journey of its own: messages.e2e.ts); back to home afterwards.
+    const contact = page.waitForResponse((r) => r.url().endsWith('/api/conversations') && r.request().method() === 'POST');
     await card.getByRole('button', { name: `Contact the creator of ${title}` }).click();
     expect((await contact).ok()).toBe(true);
-    expect(page.url()).toBe(`${baseURL()}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Conversation with Tunde Balogun' }).waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
     // Share: without the Web Share API (desktop Linux), the text goes to the clipboard.
     if (!(await page.evaluate(() => typeof navigator.share === 'function'))) {

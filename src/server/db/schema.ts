@@ -342,6 +342,82 @@ export const contactRequests = pgTable(
   (t) => [index('contact_requests_idea_id_idx').on(t.ideaId)],
 );
 
+/**
+ * Private conversations (issue 17 point 6; docs/decisions/0023): one per (item, person who pressed
+ * Contact), between that person (the starter) and the item's creator. Who may read it is decided by
+ * `conversation_members` alone. The conversation outlives its item (idea_id set null, the title
+ * kept) and either person's account (their id set null, their member row gone, their messages kept
+ * as 'Deleted user'), so the other side keeps a working history.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    /** The item's title when the conversation began: shown once the item is gone. */
+    itemTitle: text('item_title').notNull(),
+    starterId: text('starter_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The newest message's time (each message takes this row's lock first: ids commit in order). */
+    lastMessageAt: ts('last_message_at'),
+  },
+  (t) => [
+    // One conversation per item and person: pressing Contact again opens the same one, even under a race.
+    uniqueIndex('conversations_idea_id_starter_id_idx').on(t.ideaId, t.starterId),
+    check('conversations_people_check', sql`${t.starterId} is null or ${t.creatorId} is null or ${t.starterId} <> ${t.creatorId}`),
+    index('conversations_starter_id_idx').on(t.starterId).where(sql`${t.starterId} is not null`),
+    index('conversations_creator_id_idx').on(t.creatorId).where(sql`${t.creatorId} is not null`),
+  ],
+);
+
+/**
+ * Who may read a conversation: its two people, one row each (gone with their account), with what
+ * they have read (unread counts) and the conversation's latest activity (their Messages tab's
+ * order, keyset paged on one index).
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message id this person has seen (0: none). */
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull().default(0),
+    /** The other person's messages after last_read_id, kept with each message and each read. */
+    unread: integer('unread').notNull().default(0),
+    activityAt: ts('activity_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    check('conversation_members_unread_check', sql`${t.unread} >= 0`),
+    index('conversation_members_user_id_activity_at_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.conversationId.desc().nullsFirst()),
+  ],
+);
+
+export const privateMessages = pgTable(
+  'private_messages',
+  {
+    /** Monotonic id: doubles as the SSE event id a reconnecting client resumes from. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Null once its sender deleted their account: the message stays, from 'Deleted user'. */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('private_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
+    index('private_messages_conversation_id_idx').on(t.conversationId, t.id),
+    index('private_messages_sender_id_idx').on(t.senderId, t.id),
+  ],
+);
+
 /** Admin settings (SPEC §3), one row per key; validated by the shared settings schema. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -408,14 +484,14 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'idea' or 'message' (REPORT_TARGET_TYPES). */
+    /** 'idea', 'message' or 'private_message' (REPORT_TARGET_TYPES). */
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
-    /** The item reported, or the item of the message reported. */
-    ideaId: uuid('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
+    /** The item reported, or the item of the message reported; null for a private message. */
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     messageId: bigint('message_id', { mode: 'number' }).references(() => ideaDiscussionMessages.id, { onDelete: 'cascade' }),
+    /** A private message reported by one of its conversation's two people (that message alone reaches the queue). */
+    privateMessageId: bigint('private_message_id', { mode: 'number' }).references(() => privateMessages.id, { onDelete: 'cascade' }),
     /** 'spam', 'offensive', 'misleading' or 'other' (REPORT_REASONS). */
     reason: text('reason').notNull(),
     note: text('note'),
@@ -425,11 +501,12 @@ export const reports = pgTable(
     decidedAt: ts('decided_at'),
   },
   (t) => [
-    check('reports_target_type_check', sql`${t.targetType} in ('idea', 'message')`),
+    check('reports_target_type_check', sql`${t.targetType} in ('idea', 'message', 'private_message')`),
     check(
       'reports_target_check',
-      sql`(${t.targetType} = 'idea' and ${t.messageId} is null and ${t.targetId} = ${t.ideaId}::text)
-        or (${t.targetType} = 'message' and ${t.messageId} is not null and ${t.targetId} = ${t.messageId}::text)`,
+      sql`(${t.targetType} = 'idea' and ${t.ideaId} is not null and ${t.messageId} is null and ${t.privateMessageId} is null and ${t.targetId} = ${t.ideaId}::text)
+        or (${t.targetType} = 'message' and ${t.ideaId} is not null and ${t.messageId} is not null and ${t.privateMessageId} is null and ${t.targetId} = ${t.messageId}::text)
+        or (${t.targetType} = 'private_message' and ${t.ideaId} is null and ${t.messageId} is null and ${t.privateMessageId} is not null and ${t.targetId} = ${t.privateMessageId}::text)`,
     ),
     check('reports_reason_check', sql`${t.reason} in ('spam', 'offensive', 'misleading', 'other')`),
     check('reports_note_check', sql`${t.note} is null or char_length(${t.note}) between 1 and 500`),
@@ -442,6 +519,7 @@ export const reports = pgTable(
     // Cascades (item, message, reporter deleted) and the reporter's data export.
     index('reports_idea_id_idx').on(t.ideaId),
     index('reports_message_id_idx').on(t.messageId),
+    index('reports_private_message_id_idx').on(t.privateMessageId).where(sql`${t.privateMessageId} is not null`),
     index('reports_reporter_id_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -223,8 +223,8 @@ export interface FanoutSource<Row extends { id: number }> {
 export interface FanoutSink<Row> {
   row(row: Row): void;
   removed(id: number): void;
-  /** A row the subscriber may have changed (edited, or left as a placeholder). */
-  updated(row: Row): void;
+  /** A row the subscriber may have changed (edited, or left as a placeholder); topics whose rows never change leave it out. */
+  updated?(row: Row): void;
   /** Removals may have been missed (the listener reconnected): reload. */
   resync(): void;
   /** Replay is done; the subscriber is live. */
@@ -464,7 +464,7 @@ export class TopicFanout<Row extends { id: number }> {
     if (event.kind === 'removed') sub.sink.removed(event.id);
     // A row not delivered yet arrives as it now is; one replayed or delivered gets the change.
     else if (event.kind === 'updated') {
-      if (event.row.id <= sub.lastId) sub.sink.updated(event.row);
+      if (event.row.id <= sub.lastId) sub.sink.updated?.(event.row);
     } else if (event.row.id > sub.lastId) {
       sub.lastId = event.row.id;
       sub.sink.row(event.row);

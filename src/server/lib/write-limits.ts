@@ -29,6 +29,9 @@ export const WRITE_LIMITS = {
   /** Mention suggestions (a read, bounded all the same: each names people). */
   lookups: { doing: 'looking people up', rules: [{ max: 120, seconds: 60 }] },
   reports: { doing: 'sending reports', rules: [{ max: 10, seconds: 60 }, { max: 50, seconds: 86_400 }] },
+  // A chat between two people runs faster than a public discussion; new conversations are rarer.
+  'private-messages': { doing: 'sending messages', rules: [{ max: 30, seconds: 60 }, { max: 500, seconds: 86_400 }] },
+  contacts: { doing: 'contacting creators', rules: [{ max: 20, seconds: 3600 }, { max: 100, seconds: 86_400 }] },
 } satisfies Record<string, { doing: string; rules: WriteRule[] }>;
 
 export type WriteAction = keyof typeof WRITE_LIMITS;

@@ -6,7 +6,8 @@
  */
 import { codePointLength, trimWhitespace } from '../validation/text-cleaning.ts';
 
-export const REPORT_TARGET_TYPES = ['idea', 'message'] as const;
+/** 'private_message': a message of one's own private conversation (that message alone reaches the queue). */
+export const REPORT_TARGET_TYPES = ['idea', 'message', 'private_message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ['spam', 'offensive', 'misleading', 'other'] as const;

@@ -186,7 +186,7 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
-export const AUDIT_TARGET_TYPES = ['user', 'idea', 'message', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'idea', 'message', 'private_message', 'settings'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const adminAuditQuerySchema = z.object({ q: search, ...page });

@@ -65,6 +65,19 @@ export const dataExportSchema = z.object({
   messages: z.array(
     z.object({ id: z.number().int(), ...itemRef, content: z.string(), repliesTo: z.number().int().nullable(), createdAt: when, editedAt: when.nullable() }),
   ),
+  /** One's private conversations (issue 17 point 6): the item, the other person by name, who began it. */
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      itemId: z.string().nullable(),
+      itemTitle: z.string(),
+      withName: z.string().nullable(),
+      startedByMe: z.boolean(),
+      createdAt: when,
+    }),
+  ),
+  /** Every message of those conversations, both sides, oldest first (`fromMe` says whose). */
+  privateMessages: z.array(z.object({ id: z.number().int(), conversationId: z.string(), fromMe: z.boolean(), content: z.string(), createdAt: when })),
   likes: z.array(z.object({ ...itemRef, createdAt: when })),
   ratings: z.array(z.object({ ...itemRef, value: z.number().int(), createdAt: when, updatedAt: when })),
   saved: z.array(z.object({ ...itemRef, savedAt: when })),

@@ -19,7 +19,7 @@ export {
   type ReportTargetType,
 } from '../rules/report.ts';
 
-export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, { error: 'targetType must be idea or message.' });
+export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, { error: 'targetType must be idea, message or private_message.' });
 export const reportReasonSchema = z.enum(REPORT_REASONS, { error: REPORT_TEXTS.reasonRequired });
 
 /** POST /api/reports body. The note is only bounded here; checkReportNote cleans it and gives the messages. */
@@ -64,9 +64,12 @@ const personSchema = z.object({ id: z.string().nullable(), name: z.string().null
 export const reportGroupSchema = z.object({
   targetType: reportTargetTypeSchema,
   targetId: z.string(),
-  /** The item reported, or the item the reported message belongs to (/ideas/{id}). */
-  item: z.object({ id: z.uuid(), title: z.string() }),
-  /** The message reported; null for an item. */
+  /**
+   * The item reported, or the item the reported message belongs to (/ideas/{id}); for a private
+   * message, the item its conversation is about (id null once that item was deleted).
+   */
+  item: z.object({ id: z.uuid().nullable(), title: z.string() }),
+  /** The message reported (a discussion's or a private one); null for an item. */
   message: z.object({ id: z.number().int(), content: z.string(), createdAt: z.iso.datetime() }).nullable(),
   /** Who wrote what is reported: the item's creator or the message's author (id null: account deleted). */
   author: personSchema,

@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
         path: '/notifications',
         element: guarded(page(() => import('../features/notifications/pages/notifications-page'), { title: 'Notifications | IdeaHub' }).element),
       },
+      {
+        path: '/messages/:conversationId',
+        element: guarded(page(() => import('../features/messages/pages/conversation-page')).element),
+      },
       { path: '/unsubscribe', ...page(() => import('../features/notifications/pages/unsubscribe-page')) },
       {
         path: '*',

@@ -10,7 +10,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coupons, ideaDiscussionMessages, ideaDiscussions, ideas, profiles, reports, users } from '../../../src/server/db/schema.ts';
+import {
+  conversationMembers,
+  conversations,
+  coupons,
+  ideaDiscussionMessages,
+  ideaDiscussions,
+  ideas,
+  privateMessages,
+  profiles,
+  reports,
+  users,
+} from '../../../src/server/db/schema.ts';
 import { PLATFORM_SETTINGS_DEFAULTS } from '../../../src/shared/schemas/settings.ts';
 import { pngImage, send, shareBody, upload } from '../../../src/server/features/ideas/api-test-helpers.ts';
 import { randomClientIp, type SignedInUser, signedInUser, signUp, TEST_PASSWORD, uniqueEmail } from '../../support/auth.ts';
@@ -167,6 +178,16 @@ const ROWS: Row[] = [
   { op: 'GET /api/admin/reports', expect: STAFF_WITH_MODERATOR },
   { op: 'POST /api/admin/reports/{targetType}/{targetId}/dismiss', expect: STAFF_WITH_MODERATOR },
   { op: 'POST /api/admin/reports/{targetType}/{targetId}/remove', expect: STAFF_WITH_MODERATOR },
+  // Private conversations (issue 17 point 6): Contact by anyone signed in but the item's creator;
+  // a conversation ({id}: the caller's own for 'user', else between two other people) is readable
+  // by its two people only: everyone else, moderators and admins included, gets 404.
+  { op: 'POST /api/conversations', expect: [401, 403, 201, 201, 201, 201, 201], body: { ideaId: '{item}' } },
+  { op: 'GET /api/conversations', expect: SIGNED_IN(200) },
+  { op: 'GET /api/conversations/{id}', expect: [401, 200, 404, 404, 404, 404, 404] },
+  { op: 'GET /api/conversations/{id}/messages', expect: [401, 200, 404, 404, 404, 404, 404] },
+  { op: 'POST /api/conversations/{id}/messages', expect: [401, 201, 404, 404, 404, 404, 404], body: { content: 'Is it still available?' } },
+  { op: 'POST /api/conversations/{id}/read', expect: [401, 200, 404, 404, 404, 404, 404], body: { upTo: 0 } },
+  { op: 'GET /api/conversations/{id}/stream', expect: [401, 200, 404, 404, 404, 404, 404] },
   // Notifications: one's own only (no address names another person); the stream carries counts only.
   { op: 'GET /api/notifications', expect: SIGNED_IN(200) },
   { op: 'GET /api/notifications/unread-count', expect: SIGNED_IN(200) },
@@ -290,6 +311,18 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
     if (template === '/api/admin/users/{id}/role') {
       const target = await createUser(t.db, { name: 'Role Target' });
       return template.replace('{id}', caller === 'user' ? me!.id : target.id);
+    }
+    if (template.startsWith('/api/conversations/{id}')) {
+      // The owner's item; the caller ('user') or a stranger pressed Contact, and wrote once.
+      const item = await itemOf(ctx.owner.id);
+      const starter = caller === 'user' ? ctx.callers.user.id : (await createUser(t.db, { name: 'Sam Starter' })).id;
+      const [c] = await t.db.insert(conversations).values({ ideaId: item.idea.id, itemTitle: item.idea.title, starterId: starter, creatorId: item.idea.userId }).returning();
+      await t.db.insert(conversationMembers).values([
+        { conversationId: c!.id, userId: starter },
+        { conversationId: c!.id, userId: item.idea.userId },
+      ]);
+      await t.db.insert(privateMessages).values({ conversationId: c!.id, senderId: starter, content: 'A private question.' });
+      return template.replace('{id}', c!.id);
     }
     const item = await itemOf(ownerId);
     if (template.startsWith('/api/admin/reports/{targetType}/{targetId}/')) {

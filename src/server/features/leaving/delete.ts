@@ -4,11 +4,12 @@
  * uploads, their coupons, then the users row, whose foreign keys remove the rest (profile, likes,
  * ratings, saved items, contact requests, sessions, sign-in accounts, share ledger) and leave their
  * messages on other people's items with no author ('Deleted user'). Payments stay, without payer.
+ * Private conversations stay for the other person, read-only (docs/decisions/0023).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
-import { coupons, ideas, likes, ratings, storedFiles, users } from '../../db/schema.ts';
+import { conversationMembers, conversations, coupons, ideas, likes, ratings, storedFiles, users } from '../../db/schema.ts';
 import { conflict, unauthorized } from '../../lib/errors.ts';
 import { IDEA_IMAGES_BUCKET, publicUrlFor, storedNamesFor } from '../../lib/storage.ts';
 
@@ -60,6 +61,14 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
 
     // Coupons given to them are theirs (the foreign key alone would only unassign them).
     await tx.delete(coupons).where(eq(coupons.assignedTo, userId));
+    // Their private conversations stay for the other person (read-only, their messages from
+    // 'Deleted user'); one whose other person is gone too has nobody left to read it and goes.
+    const theirs = await tx.select({ id: conversationMembers.conversationId }).from(conversationMembers).where(eq(conversationMembers.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    for (const ids of chunks(theirs.map((c) => c.id))) {
+      await tx.execute(sql`
+        delete from ${conversations} c where c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+          and not exists (select 1 from ${conversationMembers} m where m.conversation_id = c.id)`);
+    }
   });
 }

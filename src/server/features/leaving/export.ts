@@ -9,12 +9,15 @@ import type { Db } from '../../db/client.ts';
 import {
   accounts,
   contactRequests,
+  conversationMembers,
+  conversations,
   coupons,
   ideaDiscussionMessages as messages,
   ideaDiscussions as discussions,
   ideas,
   likes,
   payments,
+  privateMessages,
   profiles,
   ratings,
   savedItems,
@@ -159,6 +162,58 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
       createdAt: iso(r.createdAt),
       editedAt: r.editedAt ? iso(r.editedAt) : null,
     }),
+  );
+
+  type ConversationRow = { id: string; itemId: string | null; itemTitle: string; starterId: string | null; withName: string | null; createdAt: Date };
+  yield* list(
+    'conversations',
+    paged(
+      (last: ConversationRow | undefined) =>
+        db
+          .select({
+            id: conversations.id,
+            itemId: conversations.ideaId,
+            itemTitle: sql<string>`coalesce(${ideas.title}, ${conversations.itemTitle})`,
+            starterId: conversations.starterId,
+            withName: sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.userId} =
+              case when ${conversations.starterId} = ${userId} then ${conversations.creatorId} else ${conversations.starterId} end)`,
+            createdAt: conversations.createdAt,
+          })
+          .from(conversationMembers)
+          .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+          .leftJoin(ideas, eq(ideas.id, conversations.ideaId))
+          .where(and(eq(conversationMembers.userId, userId), last ? gt(conversationMembers.conversationId, last.id) : undefined))
+          .orderBy(asc(conversationMembers.conversationId))
+          .limit(pageSize),
+      pageSize,
+    ),
+    (r) => ({ id: r.id, itemId: r.itemId, itemTitle: r.itemTitle, withName: r.withName, startedByMe: r.starterId === userId, createdAt: iso(r.createdAt) }),
+  );
+
+  type PrivateRow = { id: number; conversationId: string; senderId: string | null; content: string; createdAt: Date };
+  yield* list(
+    'privateMessages',
+    paged(
+      (last: PrivateRow | undefined) =>
+        db
+          .select({
+            id: privateMessages.id,
+            conversationId: privateMessages.conversationId,
+            senderId: privateMessages.senderId,
+            content: privateMessages.content,
+            createdAt: privateMessages.createdAt,
+          })
+          .from(privateMessages)
+          .innerJoin(
+            conversationMembers,
+            and(eq(conversationMembers.conversationId, privateMessages.conversationId), eq(conversationMembers.userId, userId)),
+          )
+          .where(last ? gt(privateMessages.id, last.id) : undefined)
+          .orderBy(asc(privateMessages.id))
+          .limit(pageSize),
+      pageSize,
+    ),
+    (r) => ({ id: Number(r.id), conversationId: r.conversationId, fromMe: r.senderId === userId, content: r.content, createdAt: iso(r.createdAt) }),
   );
 
   type LikeRow = { id: string; itemId: string; itemTitle: string | null; createdAt: Date };

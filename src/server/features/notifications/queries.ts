@@ -83,6 +83,27 @@ export async function markAllRead(db: Db, userId: string): Promise<void> {
   }
 }
 
+/**
+ * The person's unread notifications about one private conversation become read (they have read
+ * it), with the count and the notice as markAllRead does: the inbox row first, in one short
+ * transaction. A conversation's unread notifications are few (one per unread message).
+ */
+export async function markConversationNotificationsRead(db: Db, userId: string, conversationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockInbox(tx, userId);
+    await tx.execute(sql`
+      with marked as (
+        update notifications set read_at = now()
+        where user_id = ${userId} and read_at is null and kind = 'private_message' and conversation_id = ${conversationId}
+        returning 1
+      ), counted as (
+        update notification_inboxes set unread = greatest(unread - (select count(*) from marked), 0), updated_at = now()
+        where user_id = ${userId} and exists (select 1 from marked) returning unread
+      )
+      select pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('u', ${userId}::text, 'n', unread)::text) from counted`);
+  });
+}
+
 export async function storedChoices(db: Db | Tx, userId: string): Promise<unknown> {
   const [row] = await db.select({ choices: notificationPreferences.choices }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return row?.choices;

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_USER_NAME } from '../../../shared/schemas/discussion.ts';
 import { REPORTERS_SHOWN, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports.ts';
 import type { Db } from '../../db/client.ts';
-import { ideaDiscussionMessages as messages, ideaDiscussions as discussions, ideas, profiles, reports, users } from '../../db/schema.ts';
+import { conversations, ideaDiscussionMessages as messages, ideaDiscussions as discussions, ideas, privateMessages, profiles, reports, users } from '../../db/schema.ts';
 import type { AdminKeyset } from '../admin/cursor.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,7 +42,16 @@ export async function findMessage(db: Db, id: number): Promise<{ id: number; use
 /** Inserts an open report; null when the person already has one open for this target (the partial unique index). */
 export async function insertReport(
   db: Db,
-  values: { reporterId: string; targetType: ReportTargetType; targetId: string; ideaId: string; messageId: number | null; reason: ReportReason; note: string | null },
+  values: {
+    reporterId: string;
+    targetType: ReportTargetType;
+    targetId: string;
+    ideaId: string | null;
+    messageId: number | null;
+    privateMessageId?: number | null;
+    reason: ReportReason;
+    note: string | null;
+  },
 ) {
   const [row] = await db
     .insert(reports)
@@ -76,6 +85,17 @@ export async function lockMessage(tx: Tx, id: number, strength: 'key share' | 'u
   return d ? { id: row.id, userId: row.userId, ideaId: d.ideaId } : null;
 }
 
+/** Locks a private message's row; its conversation, or null when it is gone. */
+export async function lockPrivateMessage(tx: Tx, id: number, strength: 'key share' | 'update') {
+  const [row] = await tx
+    .select({ id: privateMessages.id, conversationId: privateMessages.conversationId })
+    .from(privateMessages)
+    .where(eq(privateMessages.id, id))
+    .for(strength)
+    .limit(1);
+  return row ? { id: Number(row.id), conversationId: row.conversationId } : null;
+}
+
 /** The target's open reports, locked until the decision commits. */
 export async function lockOpenReports(tx: Tx, type: ReportTargetType, id: string) {
   return tx.select({ id: reports.id, reason: reports.reason, ideaId: reports.ideaId }).from(reports).where(ofTarget(type, id)).for('update');
@@ -91,6 +111,17 @@ export async function itemTitle(db: Db | Tx, id: string): Promise<string | null>
   return row?.title ?? null;
 }
 
+/** A conversation's item title (the item's now, or as it was when the conversation began). */
+export async function conversationTitle(db: Db | Tx, conversationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ title: sql<string>`coalesce(${ideas.title}, ${conversations.itemTitle})` })
+    .from(conversations)
+    .leftJoin(ideas, eq(ideas.id, conversations.ideaId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row?.title ?? null;
+}
+
 // ── The queue ────────────────────────────────────────────────────────────────────────────────
 
 export interface QueueHead {
@@ -98,8 +129,9 @@ export interface QueueHead {
   createdAt: Date;
   targetType: string;
   targetId: string;
-  ideaId: string;
+  ideaId: string | null;
   messageId: number | null;
+  privateMessageId: number | null;
 }
 
 /** Each target's newest open report, newest first, after `after`; `limit` rows. */
@@ -130,6 +162,7 @@ export async function queueHeads(db: Db, after: AdminKeyset | null, limit: numbe
       targetId: reports.targetId,
       ideaId: reports.ideaId,
       messageId: reports.messageId,
+      privateMessageId: reports.privateMessageId,
     })
     .from(reports)
     .where(and(...where))
@@ -201,5 +234,30 @@ export async function messagesById(db: Db, ids: number[]) {
     .leftJoin(users, eq(users.id, messages.userId))
     .leftJoin(profiles, eq(profiles.userId, messages.userId))
     .where(inArray(messages.id, ids));
+  return rows.map((r) => ({ ...r, id: Number(r.id), authorName: r.userId === null ? DELETED_USER_NAME : r.authorName }));
+}
+
+/**
+ * Reported private messages by id: the message alone (text, time, sender by name) and the item its
+ * conversation is about. Nothing else of the conversation is read.
+ */
+export async function privateMessagesById(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: privateMessages.id,
+      content: privateMessages.content,
+      createdAt: privateMessages.createdAt,
+      userId: privateMessages.senderId,
+      authorName: personName,
+      ideaId: conversations.ideaId,
+      title: sql<string>`coalesce(${ideas.title}, ${conversations.itemTitle})`,
+    })
+    .from(privateMessages)
+    .innerJoin(conversations, eq(conversations.id, privateMessages.conversationId))
+    .leftJoin(ideas, eq(ideas.id, conversations.ideaId))
+    .leftJoin(users, eq(users.id, privateMessages.senderId))
+    .leftJoin(profiles, eq(profiles.userId, privateMessages.senderId))
+    .where(inArray(privateMessages.id, ids));
   return rows.map((r) => ({ ...r, id: Number(r.id), authorName: r.userId === null ? DELETED_USER_NAME : r.authorName }));
 }

@@ -1,8 +1,10 @@
 /**
- * Reports and the moderators' queue (issue 14 points 14 and 15).
+ * Reports and the moderators' queue (issue 14 points 14 and 15; private messages: issue 17 point 6).
  *
- * - Report: a signed-in person flags an item, or a message of a discussion they may read, giving a
- *   reason (a note is required for 'Other'). Not their own; one open report per person and target
+ * - Report: a signed-in person flags an item, a message of a discussion they may read, or a message
+ *   of one of their own private conversations, giving a reason (a note is required for 'Other').
+ *   A reported private message reaches the queue alone: its text, time, sender and the item of its
+ *   conversation, never the rest of the conversation. Not their own; one open report per person and target
  *   (the database's partial unique index decides, so two presses at once make one report: 409).
  * - Queue: open reports grouped by target, newest first, with counts, reasons and reporters by
  *   name only (never an email address: moderators use it).
@@ -29,11 +31,15 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { decodeAdminCursor, encodeAdminCursor } from '../admin/cursor.ts';
+import { deletePrivateMessage, findPrivateMessage, isMember } from '../conversations/queries.ts';
+import { PRIVATE_MESSAGES_CHANNEL } from '../conversations/live.ts';
 import { deleteMessageWithin, discussionAccess } from '../discussion/service.ts';
+import { notify as notifyPeople } from '../notifications/notify.ts';
 import { deleteLockedIdea } from '../ideas/manage-service.ts';
 import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
 import { FOREIGN_KEY_VIOLATION, isIdeaId, sqlState } from '../likes/idea-lookup.ts';
 import {
+  conversationTitle,
   dismissOpenReports,
   findItem,
   findMessage,
@@ -43,7 +49,9 @@ import {
   lockItem,
   lockMessage,
   lockOpenReports,
+  lockPrivateMessage,
   messagesById,
+  privateMessagesById,
   newestReporters,
   queueHeads,
   reasonCounts,
@@ -66,12 +74,19 @@ export async function createReport(db: Db, viewer: Viewer | null, input: ReportI
   const checked = checkReportNote(input.reason, input.note);
   if (!checked.ok) throw validationFailed(checked.message, { note: [checked.message] });
 
-  let target: { ideaId: string; messageId: number | null; targetId: string };
+  let target: { ideaId: string | null; messageId: number | null; privateMessageId: number | null; targetId: string };
   if (input.targetType === 'idea') {
     const item = isIdeaId(input.targetId) ? await findItem(db, input.targetId) : null;
     if (!item) throw notFoundFor('idea');
     if (item.userId === viewer.userId) throw forbidden(REPORT_TEXTS.ownItem);
-    target = { ideaId: item.id, messageId: null, targetId: item.id };
+    target = { ideaId: item.id, messageId: null, privateMessageId: null, targetId: item.id };
+  } else if (input.targetType === 'private_message') {
+    const id = messageIdOf(input.targetId);
+    const message = id === null ? null : await findPrivateMessage(db, id);
+    // Only the conversation's two people may report its messages; to anyone else it does not exist.
+    if (!message || !(await isMember(db, message.conversationId, viewer.userId))) throw notFoundFor('private_message');
+    if (message.senderId === viewer.userId) throw forbidden(REPORT_TEXTS.ownMessage);
+    target = { ideaId: null, messageId: null, privateMessageId: message.id, targetId: String(message.id) };
   } else {
     const id = messageIdOf(input.targetId);
     const message = id === null ? null : await findMessage(db, id);
@@ -80,7 +95,7 @@ export async function createReport(db: Db, viewer: Viewer | null, input: ReportI
     // Only a message one may read can be reported; to anyone else it does not exist.
     const { fullAccess } = await discussionAccess(db, message.ideaId, viewer, logger);
     if (!fullAccess) throw notFoundFor('message');
-    target = { ideaId: message.ideaId, messageId: message.id, targetId: String(message.id) };
+    target = { ideaId: message.ideaId, messageId: message.id, privateMessageId: null, targetId: String(message.id) };
   }
 
   let row;
@@ -91,6 +106,7 @@ export async function createReport(db: Db, viewer: Viewer | null, input: ReportI
       targetId: target.targetId,
       ideaId: target.ideaId,
       messageId: target.messageId,
+      privateMessageId: target.privateMessageId,
       reason: input.reason,
       note: checked.note,
     });
@@ -123,22 +139,26 @@ export async function listReportQueue(db: Db, query: AdminReportsQuery): Promise
 
   const targetIds = page.map((h) => h.targetId);
   const messageIds = page.flatMap((h) => (h.messageId === null ? [] : [Number(h.messageId)]));
-  const [counts, reporters, items, msgs] = await Promise.all([
+  const privateIds = page.flatMap((h) => (h.privateMessageId === null ? [] : [Number(h.privateMessageId)]));
+  const [counts, reporters, items, msgs, privateMsgs] = await Promise.all([
     reasonCounts(db, targetIds),
     newestReporters(db, targetIds),
-    itemsById(db, [...new Set(page.map((h) => h.ideaId))]),
+    itemsById(db, [...new Set(page.flatMap((h) => (h.ideaId === null ? [] : [h.ideaId])))]),
     messagesById(db, messageIds),
+    privateMessagesById(db, privateIds),
   ]);
   const itemById = new Map(items.map((i) => [i.id, i]));
   const messageById = new Map(msgs.map((m) => [m.id, m]));
+  const privateById = new Map(privateMsgs.map((m) => [m.id, m]));
 
   const groups: ReportGroup[] = [];
   for (const head of page) {
     const key = keyOf(head.targetType, head.targetId);
-    const item = itemById.get(head.ideaId);
-    const message = head.messageId === null ? null : messageById.get(Number(head.messageId));
+    const privateMessage = head.privateMessageId === null ? null : privateById.get(Number(head.privateMessageId));
+    const item = privateMessage ? { id: privateMessage.ideaId, title: privateMessage.title, userId: null, authorName: null } : head.ideaId === null ? undefined : itemById.get(head.ideaId);
+    const message = privateMessage ?? (head.messageId === null ? null : messageById.get(Number(head.messageId)));
     // Removed since the page's first read (its reports went with it).
-    if (!item || (head.messageId !== null && !message)) continue;
+    if (!item || ((head.messageId !== null || head.privateMessageId !== null) && !message)) continue;
     const reasons = counts
       .filter((c) => keyOf(c.targetType, c.targetId) === key)
       .map((c) => ({ reason: c.reason as ReportReason, count: c.count }))
@@ -169,16 +189,27 @@ function reasonTally(rows: { reason: string }[]): Record<string, number> {
   return tally;
 }
 
+/** The title an audit entry names: the item's, or the item's of the message (of its conversation, for a private one). */
+async function titleOf(tx: Tx, target: { item: { title: string } | null; ideaId: string | null; conversationId: string | null }) {
+  if (target.item) return target.item.title;
+  if (target.conversationId !== null) return conversationTitle(tx, target.conversationId);
+  return target.ideaId === null ? null : itemTitle(tx, target.ideaId);
+}
+
 /** Locks the target's row (the item, or the message) first: see the module comment. Null when it is gone. */
 async function lockTarget(tx: Tx, type: ReportTargetType, rawId: string, strength: 'key share' | 'update') {
   if (type === 'idea') {
     const item = isIdeaId(rawId) ? await lockItem(tx, rawId, strength) : null;
-    return item ? { type, ideaId: item.id, item, messageId: null } : null;
+    return item ? { type, ideaId: item.id, item, messageId: null, conversationId: null } : null;
   }
   const id = messageIdOf(rawId);
   if (id === null) return null;
+  if (type === 'private_message') {
+    const message = await lockPrivateMessage(tx, id, strength);
+    return message ? { type, ideaId: null, item: null, messageId: message.id, conversationId: message.conversationId } : null;
+  }
   const message = await lockMessage(tx, id, strength);
-  return message ? { type, ideaId: message.ideaId, item: null, messageId: message.id } : null;
+  return message ? { type, ideaId: message.ideaId, item: null, messageId: message.id, conversationId: null } : null;
 }
 
 export async function dismissReports(db: Db, viewer: Viewer, type: ReportTargetType, rawId: string): Promise<ReportDecided> {
@@ -191,8 +222,8 @@ export async function dismissReports(db: Db, viewer: Viewer, type: ReportTargetT
     await recordAudit(tx, {
       actorId: viewer.userId,
       action: 'report.dismiss',
-      target: { type, id: targetId, title: target.item?.title ?? (await itemTitle(tx, target.ideaId)) },
-      details: { reports: decided.length, reasons: reasonTally(decided), ...(type === 'message' ? { ideaId: target.ideaId } : {}) },
+      target: { type, id: targetId, title: await titleOf(tx, target) },
+      details: { reports: decided.length, reasons: reasonTally(decided), ...(type !== 'idea' && target.ideaId ? { ideaId: target.ideaId } : {}) },
     });
     return { targetType: type, targetId, decision: 'dismiss', reports: decided.length };
   });
@@ -210,7 +241,16 @@ export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetT
     if (open.length === 0) throw notFound(REPORT_TEXTS.noOpenReports);
     let title: string | null;
     let details: Record<string, unknown>;
-    if (target.item) {
+    if (target.conversationId !== null) {
+      // The private message alone goes; its sender is told, as for a discussion message.
+      const removed = await deletePrivateMessage(tx, Number(targetId), PRIVATE_MESSAGES_CHANNEL);
+      if (!removed) throw notFound(REPORT_TEXTS.noOpenReports);
+      if (removed.senderId) {
+        await notifyPeople(tx, { kind: 'removal', recipientId: removed.senderId, actorId: viewer.userId, target: 'message', ideaId: removed.ideaId, itemTitle: removed.title, reason });
+      }
+      title = removed.title;
+      details = removed.ideaId ? { ideaId: removed.ideaId } : {};
+    } else if (target.item) {
       // The item, everything hanging from it (its reports too) and its stored image.
       await deleteLockedIdea(tx, target.item, removal);
       title = target.item.title;

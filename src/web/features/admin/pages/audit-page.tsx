@@ -20,6 +20,7 @@ const TARGET_WORDS: Record<AuditEntry['target']['type'], string> = {
   user: 'User',
   idea: 'Item',
   message: 'Message on',
+  private_message: 'Private message on',
   settings: 'Settings',
 };
 

@@ -40,6 +40,7 @@ const titleId = (g: ReportGroup) => `report-target-${g.targetType}-${g.targetId}
 
 /** 'Are you sure you want to remove "{title}"? This action cannot be undone.' (the Content section's words). */
 export function removeConfirmation(g: ReportGroup): string {
+  if (g.targetType === 'private_message') return `Are you sure you want to remove this private message about "${g.item.title}"? This action cannot be undone.`;
   return g.message
     ? `Are you sure you want to remove this message from the discussion of "${g.item.title}"? This action cannot be undone.`
     : `Are you sure you want to remove "${g.item.title}"? This action cannot be undone.`;
@@ -54,6 +55,8 @@ function When({ at }: { at: string }) {
 }
 
 function ItemLink({ group, children }: { group: ReportGroup; children: ReactNode }) {
+  // A private conversation's item may be gone (its title stays).
+  if (group.item.id === null) return <span className="max-w-full truncate font-medium">{children}</span>;
   return (
     <a
       href={`/ideas/${group.item.id}`}
@@ -94,7 +97,7 @@ function Target({ group }: { group: ReportGroup }) {
           {group.message.content}
         </blockquote>
         <p className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-x-1 text-xs">
-          <span>Message by {author} on</span>
+          <span>{group.targetType === 'private_message' ? `Private message by ${author} about` : `Message by ${author} on`}</span>
           <ItemLink group={group}>{group.item.title}</ItemLink>
         </p>
       </div>

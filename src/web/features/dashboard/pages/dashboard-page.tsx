@@ -13,6 +13,7 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { DeleteIdeaDialog } from '../components/delete-idea-dialog';
 import { EmptyPanel } from '../components/empty-panel';
 import { MyIdeasTab } from '../components/my-ideas-tab';
+import { MessagesTab, MessagesTabCount } from '../../messages/components/messages-tab';
 import { SavedTab } from '../components/saved-tab';
 import { StatCards } from '../components/stat-cards';
 
@@ -80,6 +81,7 @@ export default function DashboardPage() {
             </TabsTrigger>
             <TabsTrigger value="messages" className="px-1.5 sm:px-3">
               <MessagesSquare aria-hidden /> Messages
+              <MessagesTabCount />
             </TabsTrigger>
             <TabsTrigger value="analytics" className="px-1.5 sm:px-3">
               <BarChart3 aria-hidden /> Analytics
@@ -98,11 +100,7 @@ export default function DashboardPage() {
             <SavedTab />
           </TabsContent>
           <TabsContent value="messages">
-            <EmptyPanel
-              icon={<MessagesSquare className="size-8" aria-hidden />}
-              title="No conversations yet"
-              text="When people discuss what you have shared, the conversations will show up here."
-            />
+            <MessagesTab />
           </TabsContent>
           <TabsContent value="analytics">
             <EmptyPanel

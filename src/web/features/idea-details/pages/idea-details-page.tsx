@@ -3,7 +3,7 @@ import { CURRENCY_NAMES } from '@shared/constants';
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format } from 'date-fns';
-import { ArrowLeft, CalendarDays, ImageIcon, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ImageIcon, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -20,6 +20,7 @@ import { LockedOverlay } from '../components/locked-overlay';
 import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
 import { BUY_ALERT } from '../lib/buy';
 import { ReportButton } from '../../reports/components/report-button';
+import { ContactButton } from '../../messages/components/contact-button';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
@@ -131,6 +132,7 @@ function CreatorBlock({ idea, session }: { idea: IdeaDetail; session: SessionSta
             contact
           )}
         </p>
+        {idea.isOwner ? null : <ContactButton ideaId={idea.id} title={idea.title} className="mt-3" icon={<Mail aria-hidden />} />}
       </div>
     </div>
   );

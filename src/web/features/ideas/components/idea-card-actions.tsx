@@ -4,15 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Mail, Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { isSignedIn } from '../../auth/hooks/use-session';
-import { recordContact } from '../api/contact';
+import { CONTACT_FAILED, contactCreator } from '../../messages/lib/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
 
 /**
  * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
- * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
+ * visitor to /auth; for a signed-in person Contact opens their private conversation with the
+ * creator (issue 17 point 6; the press is still recorded) and Bookmark toggles Saved.
  *
  * The session is asked when a button is pressed (its answer, or the request under way), not
  * watched: a card does not render again when the session's answer arrives (twenty cards at once,
@@ -46,10 +48,10 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
         onClick={() =>
-          void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-            // Recorded on the server; nothing is shown (SPEC §2).
-            recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
+          void contactCreator(idea.id, {
+            signedIn: isSignedIn(queryClient),
+            navigate,
+            onError: (description) => toast({ variant: 'destructive', title: CONTACT_FAILED, description }),
           })
         }
       >

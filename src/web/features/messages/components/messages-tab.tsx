@@ -1,0 +1,116 @@
+/**
+ * The Dashboard's 'Messages' tab (issue 17 point 6): one's private conversations, latest activity
+ * first: the other person, the item, the last message and how many are unread; 'No conversations
+ * yet' when there are none. Each leads to /messages/{id}.
+ */
+import { creatorDisplayName } from '@shared/format';
+import { CONVERSATION_TEXTS } from '@shared/rules/conversations';
+import type { ConversationSummary } from '@shared/schemas/conversations';
+import { AlertCircle, Loader2, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { cn } from '../../../lib/cn';
+import { EmptyPanel } from '../../dashboard/components/empty-panel';
+import { useConversations } from '../api/conversations';
+
+function Row({ c }: { c: ConversationSummary }) {
+  const name = creatorDisplayName(c.with.name);
+  const unread = c.unread > 0;
+  return (
+    <li className="border-b last:border-0">
+      <Link
+        to={`/messages/${encodeURIComponent(c.id)}`}
+        className={cn(
+          'hover:bg-accent/60 focus-visible:ring-ring flex gap-3 px-4 py-4 transition-colors focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset sm:px-5',
+          unread && 'bg-primary/5',
+        )}
+      >
+        <span className="bg-primary/10 text-primary mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full">
+          <MessagesSquare className="size-4" aria-hidden />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>{name}</span>
+            <LocalTime dateTime={c.activityAt} text={sinceDate} title={(d) => d.toLocaleString()} className="text-muted-foreground shrink-0 text-xs" />
+          </span>
+          <span className="text-muted-foreground block truncate text-sm">
+            About {c.item.title}
+            {c.item.id === null ? ` (${CONVERSATION_TEXTS.itemGone.toLowerCase()})` : ''}
+          </span>
+          <span className={cn('mt-1 block truncate text-sm', unread ? 'text-foreground font-medium' : 'text-foreground/80')}>
+            {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.content}` : 'No messages yet'}
+          </span>
+        </span>
+        {unread ? (
+          <span className="bg-primary text-primary-foreground mt-1 flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full px-2 text-xs font-semibold tabular-nums">
+            {c.unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+export function MessagesTab() {
+  const query = useConversations();
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isPending) {
+    return (
+      <p className="text-muted-foreground flex items-center justify-center gap-2 py-16 text-sm" role="status">
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading conversations...
+      </p>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return (
+      <div role="alert" className="bg-card flex flex-col items-center gap-3 rounded-xl border px-6 py-14 text-center">
+        <AlertCircle className="text-destructive size-8" aria-hidden />
+        <p className="font-semibold">Conversations could not be loaded</p>
+        <p className="text-muted-foreground text-sm">{query.error.message}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyPanel
+        icon={<MessagesSquare className="size-8" aria-hidden />}
+        title={CONVERSATION_TEXTS.none}
+        text="Press Contact on an idea or product to start a private conversation with its creator."
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="bg-card overflow-hidden rounded-xl border" aria-label="Conversations">
+        {items.map((c) => (
+          <Row key={c.id} c={c} />
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The tab's unread count: unread messages over all conversations (none: nothing shown). */
+export function MessagesTabCount() {
+  const total = useConversations().data?.pages[0]?.unreadTotal ?? 0;
+  if (total === 0) return null;
+  return (
+    <span className="bg-primary text-primary-foreground ml-1 rounded-full px-1.5 text-[0.7rem] leading-5 font-semibold tabular-nums" data-testid="messages-unread">
+      {total}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
