@@ -3,6 +3,7 @@
  * profile, and the confirmation that deletes their account.
  */
 import { z } from 'zod';
+import { notificationPreferencesSchema } from './notifications.ts';
 import { profileSchema } from './profile.ts';
 
 /** What the person types to confirm; the dialog's button stays disabled until it matches exactly. */
@@ -43,6 +44,8 @@ export const dataExportSchema = z.object({
   /** How the person signs in (password, Google); never a password hash or a provider token. */
   signInMethods: z.array(z.object({ provider: z.string(), createdAt: when })),
   profile: profileSchema.nullable(),
+  /** What the person chose to be told of, in the app and by email (defaults filled in). */
+  notificationPreferences: notificationPreferencesSchema,
   items: z.array(
     z.object({
       id: z.string(),

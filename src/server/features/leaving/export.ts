@@ -24,6 +24,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
+import { preferencesOf } from '../notifications/notify.ts';
 import { toProfile } from '../profiles/service.ts';
 
 export const EXPORT_PAGE_SIZE = 500;
@@ -63,7 +64,7 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     .orderBy(asc(accounts.createdAt))
     .limit(100);
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  const head: Pick<DataExport, 'format' | 'exportedAt' | 'account' | 'signInMethods' | 'profile'> = {
+  const head: Pick<DataExport, 'format' | 'exportedAt' | 'account' | 'signInMethods' | 'profile' | 'notificationPreferences'> = {
     format: 'ideahub-data-export/1',
     exportedAt: iso(now),
     account: {
@@ -78,6 +79,7 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     },
     signInMethods: methods.map((m) => ({ provider: m.provider, createdAt: iso(m.createdAt) })),
     profile: profile ? toProfile(profile) : null,
+    notificationPreferences: (await preferencesOf(db, [userId])).get(userId)!,
   };
   // The head without its closing brace; the lists follow.
   yield JSON.stringify(head).slice(0, -1);

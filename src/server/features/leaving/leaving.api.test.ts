@@ -113,6 +113,8 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     await ok(reply, 'reply');
     const replyId = ((await reply.json()) as { id: number }).id;
     await ok(await t.fetch(`/api/messages/${replyId}`, { method: 'PATCH', headers: ada.headers, body: JSON.stringify({ content: 'Still keen, truly.' }) }), 'edit');
+    const choice = await t.fetch('/api/notifications/preferences', { method: 'PUT', headers: ada.headers, body: JSON.stringify({ like: { email: true } }) });
+    await ok(choice, 'preferences');
     const visitor = await t.fetch('/api/me/export');
     expect(visitor.status).toBe(401);
     expect(((await visitor.json()) as ErrorBody).error.code).toBe('unauthorized');
@@ -128,6 +130,9 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     expect(data.account).toMatchObject({ id: ada.id, email: ada.email, name: 'Ada Leaving' });
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
     expect(data.profile).toMatchObject({ userId: ada.id, ...SECRETS });
+    // Her own choice and the defaults she left alone.
+    expect(data.notificationPreferences.like).toEqual({ inApp: true, email: true });
+    expect(data.notificationPreferences.discussion).toEqual({ inApp: true, email: true });
     expect(data.items).toHaveLength(OWN_ITEMS + 1);
     expect(data.items.find((i) => i.id === adaItem.id)?.description).toMatch(/here in the export\.$/);
     expect(data.messages.map((m) => [m.itemId, m.itemTitle, m.content, m.repliesTo, m.editedAt !== null])).toEqual([
