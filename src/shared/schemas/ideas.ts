@@ -98,8 +98,8 @@ export const ideaCardSchema = z.object({
   ratingCount: z.number().int(),
   createdAt: z.iso.datetime(),
   creator: creatorSchema,
-  /** The viewer's own state; absent for visitors. */
-  viewer: z.object({ saved: z.boolean(), liked: z.boolean() }).optional(),
+  /** The viewer's own state (`own`: they created it, so the card offers no Contact); absent for visitors. */
+  viewer: z.object({ saved: z.boolean(), liked: z.boolean(), own: z.boolean() }).optional(),
 });
 export type IdeaCard = z.infer<typeof ideaCardSchema>;
 

@@ -39,7 +39,7 @@ describe.each(databaseKinds())('the person’s own items on %s', (kind) => {
       const page = ownIdeaListResponseSchema.parse(await res.json());
       for (const item of page.items) {
         expect(item.description).toBe(description);
-        expect(item.viewer).toEqual({ saved: false, liked: false });
+        expect(item.viewer).toEqual({ saved: false, liked: false, own: true });
       }
       seen.push(...page.items.map((i) => i.id));
       if (pages === 0) await createIdea(t.db, { userId: ada.id, title: 'A late arrival here', createdAt: new Date() });

@@ -21,7 +21,7 @@ type CardRow = Omit<IdeaCardRow, 'viewerSaved' | 'viewerLiked'> & { viewerSaved?
 export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
   const state =
     viewer && row.viewerSaved !== null && row.viewerSaved !== undefined
-      ? { viewer: { saved: Boolean(row.viewerSaved), liked: Boolean(row.viewerLiked) } }
+      ? { viewer: { saved: Boolean(row.viewerSaved), liked: Boolean(row.viewerLiked), own: row.userId === viewer.userId } }
       : {};
   return {
     id: row.id,

@@ -70,15 +70,20 @@ describe.each(databaseKinds())('bookmarks on %s', (kind) => {
     const page = ideaListResponseSchema.parse(await (await send(t, ada, 'GET', `/api/ideas?q=${word}`)).json());
     const state = Object.fromEntries(page.items.map((i) => [i.id, i.viewer]));
     expect(state).toEqual({
-      [saved.id]: { saved: true, liked: false },
-      [liked.id]: { saved: false, liked: true },
-      [plain.id]: { saved: false, liked: false },
+      [saved.id]: { saved: true, liked: false, own: false },
+      [liked.id]: { saved: false, liked: true, own: false },
+      [plain.id]: { saved: false, liked: false, own: false },
     });
+    // The owner's own cards say so (they offer no Contact).
+    const maker = await sharer(t);
+    const makers = await createIdea(t.db, { userId: maker.id, title: `Maker's ${word} item` });
+    const makerPage = ideaListResponseSchema.parse(await (await send(t, maker, 'GET', `/api/ideas?q=${word}`)).json());
+    expect(Object.fromEntries(makerPage.items.map((i) => [i.id, i.viewer?.own]))).toEqual({ [makers.id]: true, [saved.id]: false, [liked.id]: false, [plain.id]: false });
     const detail = ideaDetailSchema.parse(await (await send(t, ada, 'GET', `/api/ideas/${saved.id}`)).json());
     expect(detail.viewer).toMatchObject({ saved: true, liked: false });
 
     const visitor = ideaListResponseSchema.parse(await (await t.fetch(`/api/ideas?q=${word}`)).json());
-    expect(visitor.items).toHaveLength(3);
+    expect(visitor.items).toHaveLength(4);
     for (const item of visitor.items) expect(item).not.toHaveProperty('viewer');
     expect(await (await t.fetch(`/api/ideas/${saved.id}`)).json()).not.toHaveProperty('viewer');
   });

@@ -24,7 +24,7 @@ function withSaved(data: Pages | undefined, id: string, saved: boolean): Pages |
     pages: data.pages.map((page) => ({
       ...page,
       items: page.items.map((item): IdeaCard =>
-        item.id === id ? { ...item, viewer: { liked: item.viewer?.liked ?? false, saved } } : item,
+        item.id === id ? { ...item, viewer: { liked: item.viewer?.liked ?? false, own: item.viewer?.own ?? false, saved } } : item,
       ),
     })),
   };
