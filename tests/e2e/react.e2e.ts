@@ -125,7 +125,7 @@ describe('React runs the public pages of a signed-in person, painted by the serv
       const served = await (await page.request.get(path)).text();
       expect(served).toContain('data-server-rendered');
       expect(served).toMatch(/<a[^>]*href="\/create-idea"/);
-      expect(served).toContain('aria-label="Account menu"');
+      expect(served).toContain('<span class="sr-only">Account menu</span>');
       expect(served).not.toMatch(/<a[^>]*href="\/auth"[^>]*>Sign In</);
       const found = problems(page, 200);
       await page.goto(path);

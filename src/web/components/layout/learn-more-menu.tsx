@@ -56,10 +56,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+        {/* Named by its text, not aria-label: the initials one sees are not part of the name. */}
+        <Button variant="ghost" size="icon" className="rounded-full">
           <span className="bg-primary/10 text-primary flex size-8 items-center justify-center rounded-full text-xs font-semibold" aria-hidden>
             {initials(user.name, user.email)}
           </span>
+          <span className="sr-only">Account menu</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

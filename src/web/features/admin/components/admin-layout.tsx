@@ -28,8 +28,8 @@ export function AdminLayout({ me }: { me: AdminMe }) {
         {maintenance.data?.maintenanceMode && <MaintenanceBanner />}
         <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
           <SidebarTrigger className="-ml-1" />
-          <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
-          <h1 className="text-base font-semibold whitespace-nowrap">Admin Panel</h1>
+          <Separator orientation="vertical" className="mx-1 max-sm:hidden data-[orientation=vertical]:h-5" />
+          <h1 className="text-base font-semibold whitespace-nowrap max-sm:sr-only">Admin Panel</h1>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {session.user ? (
               <>

@@ -31,18 +31,18 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         type="button"
         variant="ghost"
         size="icon-sm"
-        className="size-7"
+        className="size-11"
         aria-label={`Share ${idea.title}`}
         title="Share"
         onClick={() => void shareIdea(idea)}
       >
-        <Share2 className="size-3.5" aria-hidden />
+        <Share2 className="size-4" aria-hidden />
       </Button>
       <Button
         type="button"
         variant="ghost"
         size="icon-sm"
-        className="size-7"
+        className="size-11"
         aria-label={`Contact the creator of ${idea.title}`}
         title="Contact"
         onClick={() =>
@@ -53,13 +53,13 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
           })
         }
       >
-        <Mail className="size-3.5" aria-hidden />
+        <Mail className="size-4" aria-hidden />
       </Button>
       <Button
         type="button"
         variant="ghost"
         size="icon-sm"
-        className={cn('size-7', saved && 'text-primary')}
+        className={cn('size-11', saved && 'text-primary')}
         aria-label={`Save ${idea.title}`}
         aria-pressed={saved}
         title={saved ? 'Saved' : 'Save'}
@@ -70,7 +70,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
           })
         }
       >
-        <Bookmark className={cn('size-3.5', saved && 'fill-current')} aria-hidden />
+        <Bookmark className={cn('size-4', saved && 'fill-current')} aria-hidden />
       </Button>
     </>
   );
