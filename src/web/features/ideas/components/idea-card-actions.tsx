@@ -1,77 +1,89 @@
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Mail, Share2 } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { createContext, type ReactNode, use, useMemo, useRef } from 'react';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { isSignedIn } from '../../auth/hooks/use-session';
 import { recordContact } from '../api/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
 
+interface CardActions {
+  share(idea: IdeaCard): void;
+  contact(idea: IdeaCard): void;
+  toggleSaved(idea: IdeaCard): void;
+}
+
+const CardActionsContext = createContext<CardActions | null>(null);
+
+/** Contact (SPEC §2 Home): a visitor goes to /auth; for a signed-in person it is recorded quietly. */
+function contactCreator(idea: IdeaCard, queryClient: QueryClient, navigate: NavigateFunction) {
+  void isSignedIn(queryClient).then((signedIn) => {
+    if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
+    // Recorded on the server; nothing is shown (SPEC §2).
+    recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
+  });
+}
+
 /**
- * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
- * visitor to /auth; for a signed-in person Contact is recorded quietly and Bookmark toggles Saved.
+ * What every card's Share, Contact and Bookmark buttons do, made once for a whole list (one saved
+ * mutation, one navigate), not per card: twenty cards hydrate on home's first seconds (issue 18).
  *
  * The session is asked when a button is pressed (its answer, or the request under way), not
- * watched: a card does not render again when the session's answer arrives (twenty cards at once,
- * on home's first seconds). What a card shows comes from the item: `viewer` is only in a
- * signed-in person's answers.
+ * watched: a card does not render again when the session's answer arrives.
  */
-export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
+export function CardActionsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toggleSaved = useToggleSaved();
-  const saved = Boolean(idea.viewer?.saved);
+  const toggle = useToggleSaved();
+  const mutate = useRef(toggle.mutate);
+  mutate.current = toggle.mutate;
+  const actions = useMemo<CardActions>(
+    () => ({
+      share: (idea) => void shareIdea(idea),
+      contact: (idea) => contactCreator(idea, queryClient, navigate),
+      toggleSaved: (idea) =>
+        void isSignedIn(queryClient).then((signedIn) => {
+          if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
+          mutate.current({ id: idea.id, saved: !idea.viewer?.saved });
+        }),
+    }),
+    [queryClient, navigate],
+  );
+  return <CardActionsContext value={actions}>{children}</CardActionsContext>;
+}
 
+// A ghost icon button's look as fixed strings (no class merging at render), 44 px for a thumb.
+const BUTTON =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-md outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:hover:bg-accent/50';
+
+/**
+ * A card's Share, Contact and Bookmark buttons (SPEC §2 Home), inside a CardActionsProvider. What a
+ * card shows comes from the item: `viewer` is only in a signed-in person's answers.
+ */
+export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
+  const actions = use(CardActionsContext);
+  if (!actions) throw new Error('IdeaCardActions outside CardActionsProvider');
+  const saved = Boolean(idea.viewer?.saved);
   return (
     <>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        className="size-11"
-        aria-label={`Share ${idea.title}`}
-        title="Share"
-        onClick={() => void shareIdea(idea)}
-      >
+      <button type="button" className={BUTTON} aria-label={`Share ${idea.title}`} title="Share" onClick={() => actions.share(idea)}>
         <Share2 className="size-4" aria-hidden />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        className="size-11"
-        aria-label={`Contact the creator of ${idea.title}`}
-        title="Contact"
-        onClick={() =>
-          void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-            // Recorded on the server; nothing is shown (SPEC §2).
-            recordContact(idea.id).catch((error: unknown) => console.error('Contact could not be recorded', error));
-          })
-        }
-      >
+      </button>
+      <button type="button" className={BUTTON} aria-label={`Contact the creator of ${idea.title}`} title="Contact" onClick={() => actions.contact(idea)}>
         <Mail className="size-4" aria-hidden />
-      </Button>
-      <Button
+      </button>
+      <button
         type="button"
-        variant="ghost"
-        size="icon-sm"
-        className={cn('size-11', saved && 'text-primary')}
+        className={saved ? `${BUTTON} text-primary` : BUTTON}
         aria-label={`Save ${idea.title}`}
         aria-pressed={saved}
         title={saved ? 'Saved' : 'Save'}
-        onClick={() =>
-          void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-            toggleSaved.mutate({ id: idea.id, saved: !saved });
-          })
-        }
+        onClick={() => actions.toggleSaved(idea)}
       >
-        <Bookmark className={cn('size-4', saved && 'fill-current')} aria-hidden />
-      </Button>
+        <Bookmark className={saved ? 'size-4 fill-current' : 'size-4'} aria-hidden />
+      </button>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useSiteUrl } from '../../../app/site-url';
 import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
 import { SortControls, sortCaption } from './discovery-controls';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
-import { IdeaCardActions } from './idea-card-actions';
+import { CardActionsProvider, IdeaCardActions } from './idea-card-actions';
 
 const PriceFilter = lazy(() => import('./price-filter').then((m) => ({ default: m.PriceFilter })));
 const FiltersRefused = lazy(() => import('./price-filter').then((m) => ({ default: m.FiltersRefused })));
@@ -207,16 +207,18 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         )
       ) : (
         <>
-          <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
-            {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
-            {items.map((idea, i) => (
-              <Suspense key={idea.id} fallback={null}>
-                <li className="flex [&>*]:w-full">
-                  <IdeaListItem idea={idea} priority={i < 4} />
-                </li>
-              </Suspense>
-            ))}
-          </ul>
+          <CardActionsProvider>
+            <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
+              {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
+              {items.map((idea, i) => (
+                <Suspense key={idea.id} fallback={null}>
+                  <li className="flex [&>*]:w-full">
+                    <IdeaListItem idea={idea} priority={i < 4} />
+                  </li>
+                </Suspense>
+              ))}
+            </ul>
+          </CardActionsProvider>
           <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
             {query.isFetchingNextPage ? (
               <span className="text-muted-foreground inline-flex items-center gap-2 text-sm">
