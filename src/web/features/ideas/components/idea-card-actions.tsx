@@ -1,13 +1,13 @@
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { Bookmark, Mail, Share2 } from 'lucide-react';
 import { createContext, type ReactNode, use, useMemo, useRef } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { isSignedIn } from '../../auth/hooks/use-session';
 import { recordContact } from '../api/contact';
 import { useToggleSaved } from '../api/saved';
 import { shareIdea } from '../lib/share-idea';
+import { CardIcon, CardIconSprite } from './card-icons';
 
 interface CardActions {
   share(idea: IdeaCard): void;
@@ -27,7 +27,7 @@ function contactCreator(idea: IdeaCard, queryClient: QueryClient, navigate: Navi
 }
 
 /**
- * What every card's Share, Contact and Bookmark buttons do, made once for a whole list (one saved
+ * What every card's Share, Contact and Bookmark buttons do (and the cards' icons), made once for a whole list (one saved
  * mutation, one navigate), not per card: twenty cards hydrate on home's first seconds (issue 18).
  *
  * The session is asked when a button is pressed (its answer, or the request under way), not
@@ -51,7 +51,12 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
     }),
     [queryClient, navigate],
   );
-  return <CardActionsContext value={actions}>{children}</CardActionsContext>;
+  return (
+    <CardActionsContext value={actions}>
+      <CardIconSprite />
+      {children}
+    </CardActionsContext>
+  );
 }
 
 // A ghost icon button's look as fixed strings (no class merging at render), 44 px for a thumb.
@@ -69,10 +74,10 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
   return (
     <>
       <button type="button" className={BUTTON} aria-label={`Share ${idea.title}`} title="Share" onClick={() => actions.share(idea)}>
-        <Share2 className="size-4" aria-hidden />
+        <CardIcon name="share" className="size-4" />
       </button>
       <button type="button" className={BUTTON} aria-label={`Contact the creator of ${idea.title}`} title="Contact" onClick={() => actions.contact(idea)}>
-        <Mail className="size-4" aria-hidden />
+        <CardIcon name="mail" className="size-4" />
       </button>
       <button
         type="button"
@@ -82,7 +87,7 @@ export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
         title={saved ? 'Saved' : 'Save'}
         onClick={() => actions.toggleSaved(idea)}
       >
-        <Bookmark className={saved ? 'size-4 fill-current' : 'size-4'} aria-hidden />
+        <CardIcon name={saved ? 'bookmark-filled' : 'bookmark'} className="size-4" />
       </button>
     </>
   );

@@ -1,15 +1,16 @@
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
 import { creatorDisplayName, priceText } from '@shared/format';
-import { Heart, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { prefetchIdeaDetails } from '../../idea-details/prefetch';
+import { CardIcon } from './card-icons';
 import { COVER_FRAME, IdeaCover } from './idea-cover';
 
 /**
  * One item in the grid; the whole card opens its details page. Plain markup with fixed class
- * strings (no Card/Badge class merging at render: twenty of these hydrate on home). On a phone it
+ * strings (no Card/Badge class merging at render: twenty of these hydrate on home), its icons from
+ * the list's sprite (CardIcon, inside a CardActionsProvider). On a phone it
  * stays under ~360 px tall, and its actions are 44 px touch targets.
  */
 export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardData; priority?: boolean; actions?: React.ReactNode }) {
@@ -38,17 +39,17 @@ export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardDa
           <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
           <p className="text-muted-foreground flex items-center gap-3 text-xs">
             <span className="inline-flex items-center gap-1" title="Rating">
-              <Star className={idea.ratingAverage !== null ? 'size-3.5 fill-amber-400 text-amber-400' : 'size-3.5'} aria-hidden />
+              <CardIcon name={idea.ratingAverage !== null ? 'star-filled' : 'star'} className={idea.ratingAverage !== null ? 'size-3.5 text-amber-400' : 'size-3.5'} />
               <span className="sr-only">Rating </span>
               {idea.ratingAverage !== null ? idea.ratingAverage.toFixed(1) : '–'}
             </span>
             <span className="inline-flex items-center gap-1" title="Likes">
-              <Heart className="size-3.5" aria-hidden />
+              <CardIcon name="heart" className="size-3.5" />
               {idea.likeCount}
               <span className="sr-only"> likes</span>
             </span>
             <span className="inline-flex items-center gap-1" title="Comments">
-              <MessageCircle className="size-3.5" aria-hidden />
+              <CardIcon name="comment" className="size-3.5" />
               {idea.commentCount}
               <span className="sr-only"> comments</span>
             </span>
