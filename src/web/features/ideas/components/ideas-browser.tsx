@@ -212,8 +212,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
               {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
               {items.map((idea, i) => (
                 <Suspense key={idea.id} fallback={null}>
-                  {/* Past the first row or two, the browser lays a card out and paints it only near the screen. */}
-                  <li className={i < 4 ? 'flex [&>*]:w-full' : 'flex [content-visibility:auto] [contain-intrinsic-size:auto_360px] [&>*]:w-full'}>
+                  <li className="flex [&>*]:w-full">
                     <IdeaListItem idea={idea} priority={i < 4} />
                   </li>
                 </Suspense>
