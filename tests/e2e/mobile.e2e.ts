@@ -51,8 +51,10 @@ describe('on a 375 × 800 phone', () => {
     expect(card.y).toBeLessThanOrEqual(PHONE.height - 200);
     expect(card.height).toBeLessThanOrEqual(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    // The whole picture: contained, not cropped to the frame.
-    expect(await first.locator('img:not([aria-hidden])').evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
+    // The whole picture: contained, not cropped to the frame (on the first card with one: other
+    // journeys share items without a picture meanwhile).
+    const picture = page.getByRole('list', { name: 'All Ideas & Products' }).locator('img:not([aria-hidden])').first();
+    expect(await picture.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
 
     const buttons = first.getByRole('button');
     expect(await buttons.count()).toBe(3);

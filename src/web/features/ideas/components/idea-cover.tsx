@@ -30,10 +30,10 @@ interface IdeaCoverProps {
  */
 export function IdeaCover({ src, title, category, priority = false, alt = '', onError, frame = COVER_FRAME, width = 640, height = 480, children }: IdeaCoverProps) {
   return (
-    <div className={`bg-muted relative overflow-hidden ${frame}`}>
+    <div className={`bg-muted relative isolate overflow-hidden ${frame}`}>
       {src ? (
         <>
-          <img src={src} alt="" aria-hidden loading={priority ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 size-full scale-110 object-cover opacity-70 blur-xl" />
+          {/* The picture first (what a reader and a query for the card's image find), its blur behind. */}
           <img
             src={src}
             alt={alt}
@@ -45,6 +45,7 @@ export function IdeaCover({ src, title, category, priority = false, alt = '', on
             onError={onError}
             className="relative size-full object-contain"
           />
+          <img src={src} alt="" aria-hidden loading={priority ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 -z-10 size-full scale-110 object-cover opacity-70 blur-xl" />
         </>
       ) : (
         <div
