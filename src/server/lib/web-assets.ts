@@ -62,8 +62,6 @@ function staticFiles(manifest: Record<string, ManifestChunk>, key: string, out =
 /** What a page needs from the build: its stylesheets, the entry, and the modules to fetch alongside it. */
 /** The header's lazily loaded menus (components/layout/lazy-header-menus.tsx), as the manifest names them. */
 const HEADER_MENUS = 'components/layout/learn-more-menu.tsx';
-/** The footer, lazily loaded too (app/layouts.tsx). */
-const FOOTER = 'components/layout/site-footer.tsx';
 
 function assetsOf(manifestJson: Buffer | undefined): ((page: string | null, rendered: boolean) => PageAssets) | null {
   if (!manifestJson) return null;
@@ -81,9 +79,9 @@ function assetsOf(manifestJson: Buffer | undefined): ((page: string | null, rend
   const styles = (entryChunk.css ?? []).map(url);
   const beyondEntry = (key: string) => [...staticFiles(manifest, key)].filter((f) => f.endsWith('.js') && !entryFiles.has(f));
   return (page, rendered) => {
-    // A drawn page's header menus and footer are lazy parts it shows at once: their code comes
-    // with the entry, so React hydrates them in its first passes and a press on them is never lost.
-    const own = [...(page ? beyondEntry(page) : []), ...(rendered ? [...beyondEntry(HEADER_MENUS), ...beyondEntry(FOOTER)] : [])];
+    // A drawn page's header menus are lazy parts it shows at once: their code comes with the
+    // entry, so React hydrates them in its first passes and a press on them is never lost.
+    const own = [...(page ? beyondEntry(page) : []), ...(rendered ? beyondEntry(HEADER_MENUS) : [])];
     return { styles, entry: url(entryChunk.file), modules: [...new Set([...entryModules, ...own.map(url)])] };
   };
 }

@@ -1,16 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
+import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { MaintenanceGate } from '../features/admin/components/maintenance-gate';
-
-/**
- * The footer in a chunk of its own (issue 18): out of the entry, and on a server-painted page
- * hydrated in a pass of its own once its chunk is in (the server's page names it with the entry,
- * lib/web-assets.ts), not inside the first one with the header and the page.
- */
-const SiteFooter = lazy(() => import('../components/layout/site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /**
  * Public pages: the site header, the page, the footer. The header and the footer are Suspense
@@ -53,9 +47,7 @@ export function BareLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        <SiteFooter />
         <ScrollToTop />
       </div>
     </MaintenanceGate>
