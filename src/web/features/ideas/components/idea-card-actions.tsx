@@ -1,7 +1,7 @@
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, use, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, use, useMemo } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { isSignedIn } from '../../auth/hooks/use-session';
 import { recordContact } from '../api/contact';
@@ -36,9 +36,8 @@ function contactCreator(idea: IdeaCard, queryClient: QueryClient, navigate: Navi
 export function CardActionsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toggle = useToggleSaved();
-  const mutate = useRef(toggle.mutate);
-  mutate.current = toggle.mutate;
+  // TanStack Query keeps `mutate` the same function across renders.
+  const { mutate } = useToggleSaved();
   const actions = useMemo<CardActions>(
     () => ({
       share: (idea) => void shareIdea(idea),
@@ -46,10 +45,10 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
       toggleSaved: (idea) =>
         void isSignedIn(queryClient).then((signedIn) => {
           if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-          mutate.current({ id: idea.id, saved: !idea.viewer?.saved });
+          mutate({ id: idea.id, saved: !idea.viewer?.saved });
         }),
     }),
-    [queryClient, navigate],
+    [queryClient, navigate, mutate],
   );
   return (
     <CardActionsContext value={actions}>
@@ -68,8 +67,7 @@ const BUTTON =
  * card shows comes from the item: `viewer` is only in a signed-in person's answers.
  */
 export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
-  const actions = use(CardActionsContext);
-  if (!actions) throw new Error('IdeaCardActions outside CardActionsProvider');
+  const actions = use(CardActionsContext)!;
   const saved = Boolean(idea.viewer?.saved);
   return (
     <>
