@@ -3,57 +3,16 @@
  * toggles at once and survives a reload; a person who is not premium sees the blurred, cut
  * description and the unlock dialog; a visitor is led to sign in. Uses the demo people.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
-
-const DEMO_PASSWORD = 'ideahub-demo-2026';
-
-/** Signs a demo person in through the API and hands the session cookie to the browser context. */
-async function signInAs(context: BrowserContext, email: string): Promise<void> {
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin: new URL(base).origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  await context.addCookies(
-    res.headers.getSetCookie().map((c) => {
-      const [pair = ''] = c.split(';');
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base };
-    }),
-  );
-}
-
-/** The id of the seeded item with this title. */
-async function itemId(title: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/ideas?limit=50&q=${encodeURIComponent(title)}`);
-  const { items } = (await res.json()) as { items: { id: string; title: string }[] };
-  const item = items.find((i) => i.title === title);
-  if (!item) throw new Error(`no seeded item "${title}"`);
-  return item.id;
-}
-
-/**
- * The server answers before the demo seed has finished (it seeds after it starts listening); the
- * counters on items are filled in by the seed's last step, so wait for them before taking part.
- */
-async function demoSeeded(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await fetch(`${baseURL()}/api/ideas?limit=50`).catch(() => null);
-    const items = res?.ok ? ((await res.json()) as { items: { likeCount: number }[] }).items : [];
-    if (items.some((i) => i.likeCount > 0)) return;
-    if (Date.now() > deadline) throw new Error('the demo data was not seeded in time');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { demoSeeded, itemId, signInAs } from './support/demo.ts';
 
 async function openItem(page: Page, id: string, title: string) {
   await page.goto(`/ideas/${id}`);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  // The heading is painted by the server; a press reaches the app only once it has taken over.
+  await appTookOver(page);
 }
 
 // Chioma Eze shares 'Smart irrigation controller'; Amara Okafor is an admin; Kwame Mensah is a
@@ -206,6 +165,7 @@ describe('idea details', () => {
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
 
     await openItem(page, id, OTHER_ITEM);
+    await appTookOver(page, 'discussion');
     await page.getByRole('button', { name: 'Unlock Discussion' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/ideas/${id}`);
   });

@@ -302,6 +302,7 @@ describe('issue 15 journeys', () => {
     const discussion = page.getByRole('region', { name: 'Discussion' });
     await discussion.getByText(`${item.commentCount} ${item.commentCount === 1 ? 'message' : 'messages'} so far.`, { exact: false }).waitFor();
     expect(await discussion.getByRole('log').count()).toBe(0);
+    await appTookOver(page, 'discussion');
     await discussion.getByRole('button', { name: 'Unlock Discussion' }).click();
     const unlock = page.getByRole('dialog', { name: 'Unlock premium content' });
     await unlock.getByRole('heading', { name: 'Reach 20' }).waitFor();

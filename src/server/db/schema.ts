@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -194,12 +195,51 @@ export const ideaDiscussionMessages = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The top-level message this one replies to (one level deep: a reply to a reply is stored
+     * against the top-level message). Replies go with their message.
+     */
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => ideaDiscussionMessages.id, { onDelete: 'cascade' }),
+    /** When its author last edited it; null when never edited. */
+    editedAt: ts('edited_at'),
+    /**
+     * Set when a message that has replies is deleted: it stays as 'Message deleted' (no content, no
+     * author) so its replies keep their place. A message without replies is deleted outright.
+     */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
-    check('idea_discussion_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
+    check(
+      'idea_discussion_messages_content_check',
+      sql`(${t.deletedAt} is null and char_length(${t.content}) between 1 and 2000) or (${t.deletedAt} is not null and ${t.content} = '' and ${t.userId} is null)`,
+    ),
     index('idea_discussion_messages_discussion_id_idx').on(t.discussionId, t.id),
     // A person's messages by id: the data export pages through them.
     index('idea_discussion_messages_user_id_idx').on(t.userId, t.id),
+    // A message's replies (the list gathers them; deleting checks whether there are any).
+    index('idea_discussion_messages_parent_id_idx').on(t.parentId, t.id).where(sql`${t.parentId} is not null`),
+  ],
+);
+
+/**
+ * People a message mentions (issue 17 point 4): the text says '@Name' (`label`, as written when it
+ * was chosen), this row says who it is. Rewritten when the message is edited.
+ */
+export const ideaDiscussionMentions = pgTable(
+  'idea_discussion_mentions',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => ideaDiscussionMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    check('idea_discussion_mentions_label_check', sql`char_length(${t.label}) between 1 and 200`),
+    index('idea_discussion_mentions_user_id_idx').on(t.userId),
   ],
 );
 

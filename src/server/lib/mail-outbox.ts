@@ -121,7 +121,7 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
   const keepMs = deps.options?.keepMs ?? 30 * 24 * 3600_000;
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
-  let running: Promise<SendReport> | null = null;
+  let running: Promise<unknown> | null = null;
   let lastSweep = 0;
 
   const rowsOf = (result: unknown) => (result as { rows: ClaimedRow[] }).rows;
@@ -234,9 +234,12 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
   const runOnce = () => {
     // One round at a time per instance; a caller during a round waits for it, then runs its own.
     const next = (running ?? Promise.resolve()).catch(() => undefined).then(round);
-    const mine = next.finally(() => {
-      if (running === mine) running = null;
-    });
+    // The caller hears of a failed round through `next`; the bookkeeping promise never rejects.
+    const mine: Promise<unknown> = next
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === mine) running = null;
+      });
     running = mine;
     return next;
   };

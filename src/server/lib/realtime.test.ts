@@ -50,6 +50,7 @@ function recorder() {
     isReady: false,
     row: (r) => log.push(`row ${r.id}`),
     removed: (id) => log.push(`removed ${id}`),
+    updated: (r) => log.push(`updated ${r.id}`),
     resync: () => log.push('resync'),
     ready() {
       sink.isReady = true;
@@ -124,6 +125,32 @@ describe('TopicFanout', () => {
     await tick(5);
     expect(late.log).toEqual(['row 1', 'row 2', 'row 3', 'removed 1']);
     expect(live.log).toEqual(['row 3', 'removed 1']);
+  });
+
+  it('hands a changed row to subscribers that have it, in turn with removals, and reads it once when not carried', async () => {
+    const source = fakeSource();
+    for (const id of [1, 2]) source.add('t', id);
+    const fanout = new TopicFanout<Row>(source, logger);
+    const sink = recorder();
+    fanout.subscribe('t', 0, sink);
+    await until(() => sink.isReady);
+    fanout.notifyUpdated('t', { id: 1, text: 'edited' });
+    // Read when it arrives (slowly): the removal that follows still comes after it.
+    let reads = 0;
+    fanout.notifyUpdated('t', async () => {
+      reads += 1;
+      await tick(10);
+      return { id: 2, text: 'edited too' };
+    });
+    fanout.notifyRemoved('t', 2);
+    // Gone by the time it is read: nothing is sent.
+    fanout.notifyUpdated('t', async () => null);
+    // A row the subscriber has not had yet is not an update for it.
+    fanout.notifyUpdated('t', { id: 9, text: 'not yet delivered' });
+    await until(() => sink.log.length === 5);
+    await tick(5);
+    expect(sink.log).toEqual(['row 1', 'row 2', 'updated 1', 'updated 2', 'removed 2']);
+    expect(reads).toBe(1);
   });
 
   it('reads new rows once per topic, however many subscribers it has', async () => {

@@ -223,6 +223,8 @@ export interface FanoutSource<Row extends { id: number }> {
 export interface FanoutSink<Row> {
   row(row: Row): void;
   removed(id: number): void;
+  /** A row the subscriber may have changed (edited, or left as a placeholder). */
+  updated(row: Row): void;
   /** Removals may have been missed (the listener reconnected): reload. */
   resync(): void;
   /** Replay is done; the subscriber is live. */
@@ -235,7 +237,7 @@ export interface Subscription {
   unsubscribe(): void;
 }
 
-type Pending<Row> = { kind: 'row'; row: Row } | { kind: 'removed'; id: number };
+type Pending<Row> = { kind: 'row'; row: Row } | { kind: 'removed'; id: number } | { kind: 'updated'; row: Row };
 
 interface Subscriber<Row> {
   sink: FanoutSink<Row>;
@@ -374,6 +376,28 @@ export class TopicFanout<Row extends { id: number }> {
     });
   }
 
+  /**
+   * A row of `topic` changed: `changed` is the row as it now is, or reads it (in turn with the
+   * topic's other events, so a later removal is never overtaken); nothing is sent when it is gone.
+   */
+  notifyUpdated(topic: string, changed: Row | (() => Promise<Row | null>)): void {
+    const t = this.topics.get(topic);
+    if (!t) return;
+    void this.enqueue(t, async () => {
+      if (t.subscribers.size === 0) return;
+      let row: Row | null;
+      try {
+        row = typeof changed === 'function' ? await changed() : changed;
+      } catch (error) {
+        // Missed: subscribers reload the list to see the change.
+        this.logger.warn({ err: loggableError(error).message, topic }, 'realtime: reading a changed row failed; resyncing');
+        for (const sub of t.subscribers) if (!sub.replaying && !sub.closed) sub.sink.resync();
+        return;
+      }
+      if (row) for (const sub of t.subscribers) this.push(sub, { kind: 'updated', row });
+    });
+  }
+
   /** After the listener reconnected: read every topic again and tell live subscribers to reload. */
   resyncAll(): void {
     for (const [topic, t] of this.topics) {
@@ -438,7 +462,10 @@ export class TopicFanout<Row extends { id: number }> {
 
   private deliver(sub: Subscriber<Row>, event: Pending<Row>): void {
     if (event.kind === 'removed') sub.sink.removed(event.id);
-    else if (event.row.id > sub.lastId) {
+    // A row not delivered yet arrives as it now is; one replayed or delivered gets the change.
+    else if (event.kind === 'updated') {
+      if (event.row.id <= sub.lastId) sub.sink.updated(event.row);
+    } else if (event.row.id > sub.lastId) {
       sub.lastId = event.row.id;
       sub.sink.row(event.row);
     }

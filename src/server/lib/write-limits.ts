@@ -26,6 +26,8 @@ export const WRITE_LIMITS = {
   likes: { doing: 'liking and unliking', rules: [{ max: 60, seconds: 60 }] },
   ratings: { doing: 'rating', rules: [{ max: 30, seconds: 60 }] },
   uploads: { doing: 'uploading images', rules: [{ max: 20, seconds: 60 }] },
+  /** Mention suggestions (a read, bounded all the same: each names people). */
+  lookups: { doing: 'looking people up', rules: [{ max: 120, seconds: 60 }] },
   reports: { doing: 'sending reports', rules: [{ max: 10, seconds: 60 }, { max: 50, seconds: 86_400 }] },
 } satisfies Record<string, { doing: string; rules: WriteRule[] }>;
 

@@ -7,6 +7,10 @@
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '../constants.ts';
 
 export const MESSAGE_EMPTY = 'Message cannot be empty.';
+/** What stands in the place of a deleted message that has replies. */
+export const MESSAGE_DELETED = 'Message deleted';
+/** The mark of an edited message. */
+export const MESSAGE_EDITED = '(edited)';
 export const MESSAGE_TOO_LONG = `Message must be at most ${DISCUSSION_MESSAGE_MAX_LENGTH} characters.`;
 
 /** Characters as a person counts them (code points), the same measure as the database CHECK (char_length). */
@@ -32,6 +36,11 @@ export const STREAM_EVENTS = {
   message: 'message',
   /** data: { id }; no `id:` line, so the client's last event id stays where it was. */
   messageDeleted: 'message-deleted',
+  /**
+   * data: the message as it now is (edited, or deleted with replies: `deleted` true); no `id:`
+   * line. Only for a message the client may already have.
+   */
+  messageUpdated: 'message-updated',
   /** data: {}; the server may have missed removals (its database connection dropped): reload the list. */
   resync: 'resync',
 } as const;

@@ -61,7 +61,10 @@ export const dataExportSchema = z.object({
       updatedAt: when,
     }),
   ),
-  messages: z.array(z.object({ id: z.number().int(), ...itemRef, content: z.string(), createdAt: when })),
+  // `repliesTo`: the id of the message this one answers (its text is someone else's, not exported); `editedAt`: last edit.
+  messages: z.array(
+    z.object({ id: z.number().int(), ...itemRef, content: z.string(), repliesTo: z.number().int().nullable(), createdAt: when, editedAt: when.nullable() }),
+  ),
   likes: z.array(z.object({ ...itemRef, createdAt: when })),
   ratings: z.array(z.object({ ...itemRef, value: z.number().int(), createdAt: when, updatedAt: when })),
   saved: z.array(z.object({ ...itemRef, savedAt: when })),

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client';
 import { ThemeProvider } from '../lib/theme';
 import { SiteUrlContext } from './site-url';
@@ -25,18 +25,6 @@ export function makeQueryClient() {
 }
 
 /**
- * Marks the page once the app has taken it over (`<html data-app="ready">`): from then on React
- * answers every press, replaying one made on a part it has not hydrated yet. Browser journeys wait
- * for it; nothing else reads it.
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
-
-/**
  * Theme, queries, the site's address and toasts around the app: the same in the browser (main.tsx)
  * and in the server's render (entry.server.tsx), so hydration meets exactly the tree the server drew.
  */
@@ -46,7 +34,6 @@ export function AppProviders({ client, publicUrl, children }: { client: QueryCli
       <SiteUrlContext value={publicUrl}>
         <QueryClientProvider client={client}>
           {children}
-          <AppReady />
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>

@@ -10,6 +10,7 @@ import { FullScreenLoading } from '../components/layout/full-screen-loading';
 import { PageMeta } from '../components/layout/page-meta';
 import HomePage from '../features/ideas/pages/home-page';
 import { BareLayout, FrameLayout, SiteLayout } from './layouts';
+import { TookOver } from './took-over';
 import { RequireAuth } from './require-auth';
 
 /** A route's head (React 19 puts it in the document's head); pages whose head depends on their data render their own. */
@@ -24,15 +25,14 @@ const page = (load: () => Promise<{ default: ComponentType }>, meta?: Meta): Pic
   const Page = lazy(load);
   return { element: withMeta(<Page />, meta) };
 };
-const withMeta = (node: ReactNode, meta?: Meta) =>
-  meta ? (
-    <>
-      <PageMeta {...meta} />
-      {node}
-    </>
-  ) : (
-    node
-  );
+// TookOver sits beside the page, inside its Suspense boundary: it runs once the page has hydrated.
+const withMeta = (node: ReactNode, meta?: Meta) => (
+  <>
+    {meta ? <PageMeta {...meta} /> : null}
+    {node}
+    <TookOver part="page" />
+  </>
+);
 
 const HOME_META: Meta = {
   title: 'IdeaHub — Discover brilliant ideas and amazing products',

@@ -51,6 +51,12 @@ const SIGNED_IN = (s: number): Statuses => [401, s, s, s, s, s, s];
 const STAFF_ADMIN_ONLY: Statuses = [401, 403, 403, 403, 403, 403, 200];
 const STAFF_WITH_MODERATOR: Statuses = [401, 403, 403, 403, 403, 200, 200];
 
+function mentionRule(_caller: Caller, json: unknown) {
+  const { items } = json as { items: Record<string, unknown>[] };
+  expect(items.length).toBeGreaterThan(0);
+  for (const person of items) expect(Object.keys(person).sort()).toEqual(['id', 'name']);
+}
+
 function descriptionRule(caller: Caller, json: unknown) {
   const d = json as { description: string; descriptionTruncated: boolean; fullAccess: boolean };
   const entitled = caller === 'user' || caller === 'premium' || caller === 'admin';
@@ -126,8 +132,12 @@ const ROWS: Row[] = [
   // Not entitled: 200 { locked: true, items: [] } (the screen shows the blurred discussion), never a message.
   { op: 'GET /api/ideas/{id}/messages', expect: ALL(200), check: discussionRule },
   { op: 'POST /api/ideas/{id}/messages', expect: [401, 201, 403, 403, 201, 403, 201], body: { content: 'Where can I see a prototype?' } },
-  // Removing a message is moderation: moderators and admins only, not even its author.
-  { op: 'DELETE /api/messages/{id}', expect: [401, 403, 403, 403, 403, 204, 204] },
+  // Its author deletes their own message; moderators and admins remove anyone's.
+  { op: 'DELETE /api/messages/{id}', expect: [401, 204, 403, 403, 403, 204, 204] },
+  // Only its author edits a message, not even moderators and admins.
+  { op: 'PATCH /api/messages/{id}', expect: [401, 200, 403, 403, 403, 403, 403], body: { content: 'Edited: where is the prototype?' } },
+  // Only people who may read the discussion; names and ids, nothing else.
+  { op: 'GET /api/ideas/{id}/mention-suggestions', expect: [401, 200, 403, 403, 200, 403, 200], check: mentionRule },
   { op: 'GET /api/ideas/{id}/messages/stream', expect: [401, 200, 403, 403, 200, 403, 200] },
   { op: 'GET /api/me/coupons', expect: SIGNED_IN(200) },
   { op: 'POST /api/me/coupons/{id}/redeem', expect: [401, 200, 404, 404, 404, 404, 404] },
@@ -287,6 +297,8 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
       return template.replace('{targetType}', 'idea').replace('{targetId}', item.idea.id);
     }
     if (template === '/api/messages/{id}') return template.replace('{id}', String(item.message.id));
+    // Letters after '@' that match people other than the caller ('Olu Owner', 'Ori Other').
+    if (template === '/api/ideas/{id}/mention-suggestions') return `${template.replace('{id}', item.idea.id)}?q=o`;
     if (template === '/api/me/coupons/{id}/redeem') return template.replace('{id}', item.coupon.id);
     return template.replace('{id}', item.idea.id);
   }

@@ -31,11 +31,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Waits until the app has taken the page over (app/providers.tsx AppReady): a server-painted page
- * looks the same before, but only then does a press reach the app.
+ * Waits until React has hydrated a part of the page (app/took-over.tsx; by default the route's
+ * page): a server-painted part looks the same before, but only then does a press reach the app.
  */
-export async function appTookOver(page: Page): Promise<void> {
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+export async function appTookOver(page: Page, part: 'page' | 'discussion' = 'page'): Promise<void> {
+  await page.locator(`html[data-took-over~="${part}"]`).waitFor({ state: 'attached' });
 }
 
 /** localStorage keys of the periodic dialogs (src/shared/rules/periodic-dialog.ts). */

@@ -7,6 +7,8 @@
  *   id: <message id>                 on every 'message' event: the client's Last-Event-ID
  *   event: message                   data: the message as in the list endpoint
  *   event: message-deleted           data: { "id": n } (no id line: the resume point stays put)
+ *   event: message-updated           data: the message as it now is (edited, or 'Message deleted'
+ *                                    in the place of one with replies); no id line
  *   event: resync                    data: {} (removals may have been missed: reload the list)
  *   : ready                          replay is done, live from here
  *   : ping                           heartbeat, every 20 s by default
@@ -16,8 +18,7 @@
  * gone the stream ends with `retry: 1000` and the reconnect is refused.
  */
 import type { ServerResponse } from 'node:http';
-import type { DiscussionMessage } from '../../../shared/schemas/discussion.ts';
-import { STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
+import { type DiscussionMessage, discussionMessageSchema, STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
 import type { Database } from '../../db/client.ts';
 import {
   createEventStream,
@@ -33,42 +34,65 @@ import {
 } from '../../lib/realtime.ts';
 import type { Logger } from '../../logger.ts';
 import { ACCESS_CHECK_MS, createAccessWatch, type StreamViewer } from './access-watch.ts';
-import { latestMessageId, messagesAfter, toMessage } from './queries.ts';
+import { latestMessageId, messageById, messagesAfter, NOTIFY_PAYLOAD_MAX_BYTES, toMessage } from './queries.ts';
 
 export const DISCUSSION_CHANNEL = 'ideahub_discussion';
 
 /**
- * NOTIFY payload (PostgreSQL refuses 8000 bytes or more): which item, which message, what happened,
- * and for a new message, when it fits, the message itself (queries.ts insertMessage writes it).
+ * NOTIFY payload (PostgreSQL refuses 8000 bytes or more): which item, which message, what happened
+ * (new, deleted, updated), and when it fits the message itself: 'r' for a new one (queries.ts
+ * insertMessage writes it), 'd' for an updated one (as the API gives it).
  */
 export interface DiscussionNotice {
   i: string;
   m: number;
-  k: 'new' | 'del';
-  /** The new message: content, created_at in epoch milliseconds, author id and profile name. */
-  r?: { c: string; t: number; u: string; n: string | null };
+  k: 'new' | 'del' | 'upd';
+  /**
+   * The new message: content, created_at in epoch milliseconds, author id and profile name, the
+   * message it replies to and whom it mentions.
+   */
+  r?: { c: string; t: number; u: string; n: string | null; p?: number | null; x?: { id: string; name: string }[] };
+  d?: DiscussionMessage;
 }
 
 export function noticePayload(notice: DiscussionNotice): string {
   return JSON.stringify(notice);
 }
 
+/** The 'upd' notice of `message`: with the message when it fits, else by id only (read when it arrives). */
+export function updatePayload(ideaId: string, message: DiscussionMessage): string {
+  const full = noticePayload({ i: ideaId, m: message.id, k: 'upd', d: message });
+  return Buffer.byteLength(full, 'utf8') <= NOTIFY_PAYLOAD_MAX_BYTES ? full : noticePayload({ i: ideaId, m: message.id, k: 'upd' });
+}
+
 function parseNotice(payload: string): DiscussionNotice | null {
   try {
     const n = JSON.parse(payload) as Partial<DiscussionNotice>;
-    if (typeof n.i === 'string' && typeof n.m === 'number' && (n.k === 'new' || n.k === 'del')) return n as DiscussionNotice;
+    if (typeof n.i === 'string' && typeof n.m === 'number' && (n.k === 'new' || n.k === 'del' || n.k === 'upd')) return n as DiscussionNotice;
   } catch {
     /* not ours */
   }
   return null;
 }
 
+const isMention = (x: unknown): x is { id: string; name: string } =>
+  typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'string' && typeof (x as { name?: unknown }).name === 'string';
+
 /** The message a notice carries, as the list endpoint gives it; null when it carries none (read it). */
 function carriedMessage(notice: DiscussionNotice): DiscussionMessage | null {
   const r = notice.r;
   if (!r || typeof r.c !== 'string' || !Number.isSafeInteger(r.t) || typeof r.u !== 'string') return null;
   if (r.n !== null && typeof r.n !== 'string') return null;
-  return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n });
+  const parentId = r.p === undefined || r.p === null ? null : Number.isSafeInteger(r.p) ? r.p : undefined;
+  const mentioned = r.x ?? [];
+  if (parentId === undefined || !Array.isArray(mentioned) || !mentioned.every(isMention)) return null;
+  return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n, parentId }, mentioned);
+}
+
+/** The updated message a notice carries; null when it carries none or not a message. */
+function carriedUpdate(notice: DiscussionNotice): DiscussionMessage | null {
+  const parsed = discussionMessageSchema.safeParse(notice.d);
+  return parsed.success && parsed.data.id === notice.m ? parsed.data : null;
 }
 
 /** How long a live stream lasts before the browser reconnects and is checked again. */
@@ -148,6 +172,8 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
             if (notice.k === 'new') {
               const row = carriedMessage(notice);
               fanout.notifyInserted(notice.i, row ? { row, session } : undefined);
+            } else if (notice.k === 'upd') {
+              fanout.notifyUpdated(notice.i, carriedUpdate(notice) ?? (() => messageById(database.db, notice.m)));
             } else fanout.notifyRemoved(notice.i, notice.m);
           },
           onReconnect: () => fanout.resyncAll(),
@@ -176,6 +202,7 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
         subscription = fanout.subscribe(ideaId, fromId, {
           row: (m) => stream.sendEncoded(messageChunk(m)),
           removed: (id) => stream.send(STREAM_EVENTS.messageDeleted, { id }),
+          updated: (m) => stream.send(STREAM_EVENTS.messageUpdated, m),
           resync: () => stream.send(STREAM_EVENTS.resync, {}),
           ready: () => stream.comment('ready'),
           close: () => stream.close(),

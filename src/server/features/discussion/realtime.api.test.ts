@@ -154,6 +154,36 @@ describe.each(databaseKinds())('live discussion across instances on %s', (kind) 
     onB.close();
   });
 
+  it('a reply, an edit and a deletion through instance A reach a subscriber on instance B, live', async () => {
+    const { a, b, owner, idea, streamOn } = await setup();
+    const onB = await streamOn(b);
+    await ready(onB);
+    const top = await postOk(a, idea.id, owner.headers, 'Top-level on A');
+    const replied = await a.fetch(`/api/ideas/${idea.id}/messages`, {
+      method: 'POST',
+      headers: owner.headers,
+      body: JSON.stringify({ content: 'A reply on A', parentId: top.id }),
+    });
+    expect(replied.status).toBe(201);
+    const reply = (await replied.json()) as { id: number };
+    await onB.waitUntil((c) => c.messages().length === 2, 10_000, 'both messages on B');
+    expect(onB.messages<{ id: number; parentId: number | null }>()[1]).toMatchObject({ id: reply.id, parentId: top.id });
+    const edited = await a.fetch(`/api/messages/${top.id}`, { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ content: 'Edited on A' }) });
+    expect(edited.status).toBe(200);
+    const updatedOnB = () => onB.events.filter((e) => e.event === 'message-updated').map((e) => JSON.parse(e.data) as { id: number; content: string; editedAt: string | null; deleted: boolean });
+    await onB.waitUntil(() => updatedOnB().length === 1, 10_000, 'message-updated on B');
+    expect(updatedOnB()[0]).toMatchObject({ id: top.id, content: 'Edited on A', deleted: false });
+    expect(updatedOnB()[0]!.editedAt).not.toBeNull();
+    // The top-level message has a reply: its deletion leaves the placeholder, then the reply goes and takes it along.
+    expect((await a.fetch(`/api/messages/${top.id}`, { method: 'DELETE', headers: owner.headers })).status).toBe(204);
+    await onB.waitUntil(() => updatedOnB().length === 2, 10_000, 'the placeholder on B');
+    expect(updatedOnB()[1]).toMatchObject({ id: top.id, content: '', deleted: true });
+    expect((await a.fetch(`/api/messages/${reply.id}`, { method: 'DELETE', headers: owner.headers })).status).toBe(204);
+    await onB.waitUntil((c) => c.events.filter((e) => e.event === 'message-deleted').length === 2, 10_000, 'both deleted on B');
+    expect(onB.events.filter((e) => e.event === 'message-deleted').map((e) => JSON.parse(e.data))).toEqual([{ id: reply.id }, { id: top.id }]);
+    onB.close();
+  });
+
   // PGlite listens in-process and has no connection to lose; this one is PostgreSQL's.
   if (kind === 'postgres') it('keeps delivering after the listening connection is cut: reconnects, listens again, resyncs', async () => {
     const { a, b, owner, idea, streamOn } = await setup();

@@ -2,6 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   discussionMessageSchema,
+  mentionQuerySchema,
+  mentionSuggestionsSchema,
+  messageEditSchema,
   messageInputSchema,
   messageListQuerySchema,
   messageListSchema,
@@ -12,7 +15,7 @@ import { removalReasonOf } from '../notifications/removal-reason.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { sessionTokenOf } from './access-watch.ts';
 import type { DiscussionRealtime } from './live.ts';
-import { discussionAccess, listMessages, lockedError, postMessage, removeMessage } from './service.ts';
+import { discussionAccess, editMessage, listMessages, lockedError, mentionSuggestions, postMessage, removeMessage } from './service.ts';
 
 const params = z.object({ id: z.string().max(100) });
 const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
@@ -36,7 +39,10 @@ const postRoute = createRoute({
   method: 'post',
   path: '/api/ideas/{id}/messages',
   tags: ['discussion'],
-  summary: 'Post a message (trimmed, 1 to 2,000 characters) to a discussion the viewer can see',
+  summary: 'Post a message (trimmed, 1 to 2,000 characters) or a reply to a discussion the viewer can see',
+  description:
+    '`parentId`: the message answered (of the same discussion; a reply to a reply answers its top-level message); its author is told. ' +
+    '`mentions`: ids of people chosen in the box; those whose "@Name" is in the text are stored, and told when they may read the discussion.',
   middleware: [writeLimit('messages')] as const,
   request: { params, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
   responses: {
@@ -45,8 +51,46 @@ const postRoute = createRoute({
     401: error('Not signed in'),
     403: error('The viewer may not see this discussion'),
     404: error('No such item'),
-    422: error('Empty or longer than 2,000 characters'),
+    422: error('Empty or longer than 2,000 characters, a reply to a message not in this discussion, or too many mentions'),
     429: error('Over the per-person message limit (Retry-After: seconds)'),
+  },
+});
+
+const messageParams = z.object({ id: z.string().max(40) });
+
+const editRoute = createRoute({
+  method: 'patch',
+  path: '/api/messages/{id}',
+  tags: ['discussion'],
+  summary: 'Edit one’s own message (same rules as posting; mentions resolved again)',
+  description: 'Only its author, while they may see the discussion. Every open stream gets message-updated (editedAt set).',
+  middleware: [writeLimit('messages')] as const,
+  request: { params: messageParams, body: { required: true, content: { 'application/json': { schema: messageEditSchema } } } },
+  responses: {
+    200: { description: 'The message as it now is', content: { 'application/json': { schema: discussionMessageSchema } } },
+    400: error('Not a message'),
+    401: error('Not signed in'),
+    403: error('Not the author, or the viewer may not see this discussion'),
+    404: error('No such message'),
+    422: error('Empty or longer than 2,000 characters, or too many mentions'),
+    429: error('Over the per-person message limit (Retry-After: seconds)'),
+  },
+});
+
+const mentionRoute = createRoute({
+  method: 'get',
+  path: '/api/ideas/{id}/mention-suggestions',
+  tags: ['discussion'],
+  summary: 'People to mention after "@": the item’s creator and the discussion’s participants first, then others (names and ids only)',
+  middleware: [writeLimit('lookups')] as const,
+  request: { params, query: mentionQuerySchema },
+  responses: {
+    200: { description: 'At most 8 people', content: { 'application/json': { schema: mentionSuggestionsSchema } } },
+    400: error('Bad query'),
+    401: error('Not signed in'),
+    403: error('The viewer may not see this discussion'),
+    404: error('No such item'),
+    429: error('Too many look-ups (Retry-After: seconds)'),
   },
 });
 
@@ -54,14 +98,16 @@ const removeRoute = createRoute({
   method: 'delete',
   path: '/api/messages/{id}',
   tags: ['discussion'],
-  summary: 'Remove a message (moderators and admins)',
-  description: 'An optional JSON body { reason } is told to the message’s author in their notification.',
-  request: { params: z.object({ id: z.string().max(40) }) },
+  summary: 'Delete a message (its author; moderators and admins any message)',
+  description:
+    'An optional JSON body { reason } (moderators and admins) is told to the message’s author in their notification. ' +
+    'A message with replies stays as "Message deleted" (streams get message-updated); otherwise streams get message-deleted.',
+  request: { params: messageParams },
   responses: {
-    204: { description: 'Removed; every open stream gets message-deleted' },
+    204: { description: 'Deleted; every open stream is told' },
     400: error('Not a reason'),
     401: error('Not signed in'),
-    403: error('Not a moderator or admin'),
+    403: error('Neither its author nor a moderator or admin'),
     404: error('No such message'),
   },
 });
@@ -83,8 +129,18 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
   });
 
   app.openapi(postRoute, async (c) => {
-    const message = await postMessage(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('json').content, c.var.logger);
+    const message = await postMessage(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('json'), c.var.logger);
     return c.json(message, 201);
+  });
+
+  app.openapi(editRoute, async (c) => {
+    const message = await editMessage(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('json'), c.var.logger);
+    return c.json(message, 200);
+  });
+
+  app.openapi(mentionRoute, async (c) => {
+    const result = await mentionSuggestions(c.var.db, c.req.valid('param').id, c.var.viewer, c.req.valid('query').q, c.var.logger);
+    return c.json(result, 200);
   });
 
   app.openapi(removeRoute, async (c) => {
@@ -98,7 +154,7 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
     tags: ['discussion'],
     summary: 'Live messages of a discussion (Server-Sent Events)',
     description:
-      "Events 'message' (id: = message id), 'message-deleted' (data { id }) and 'resync'; ': ping' heartbeats. " +
+      "Events 'message' (id: = message id), 'message-updated' (data: the message as it now is), 'message-deleted' (data { id }) and 'resync'; ': ping' heartbeats. " +
       'Resumes after Last-Event-ID (header) or ?lastEventId= (first connect), replaying missed messages in order, once. ' +
       'Only for viewers who may see the discussion: visitors get 401, other viewers 403, and no message content. ' +
       'An open stream ends within seconds of its viewer signing out, being banned or losing access.',

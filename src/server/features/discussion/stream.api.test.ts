@@ -173,7 +173,9 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     const payload = noticePayload({ i: idea.id, m: 2 ** 40, k: 'new', r: { c: 'Carried only', t: Date.parse(createdAt), u: owner.id, n: 'Owner Person' } });
     await t.db.execute(sql`select pg_notify(${DISCUSSION_CHANNEL}, ${payload})`);
     await s.waitUntil((c) => c.messages().length === 1, 10_000, 'the carried message');
-    expect(s.messages()).toEqual([{ id: 2 ** 40, content: 'Carried only', createdAt, author: { id: owner.id, name: 'Owner Person' } }]);
+    expect(s.messages()).toEqual([
+      { id: 2 ** 40, content: 'Carried only', createdAt, author: { id: owner.id, name: 'Owner Person' }, parentId: null, editedAt: null, deleted: false, mentions: [] },
+    ]);
     expect(s.lastEventId).toBe(String(2 ** 40));
     s.close();
   });

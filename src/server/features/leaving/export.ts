@@ -127,13 +127,21 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     }),
   );
 
-  type MessageRow = { id: number; itemId: string; itemTitle: string; content: string; createdAt: Date };
+  type MessageRow = { id: number; itemId: string; itemTitle: string; content: string; parentId: number | null; createdAt: Date; editedAt: Date | null };
   yield* list(
     'messages',
     paged(
       (last: MessageRow | undefined) =>
         db
-          .select({ id: messages.id, itemId: ideas.id, itemTitle: ideas.title, content: messages.content, createdAt: messages.createdAt })
+          .select({
+            id: messages.id,
+            itemId: ideas.id,
+            itemTitle: ideas.title,
+            content: messages.content,
+            parentId: messages.parentId,
+            createdAt: messages.createdAt,
+            editedAt: messages.editedAt,
+          })
           .from(messages)
           .innerJoin(discussions, eq(discussions.id, messages.discussionId))
           .innerJoin(ideas, eq(ideas.id, discussions.ideaId))
@@ -142,7 +150,15 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
           .limit(pageSize),
       pageSize,
     ),
-    (r) => ({ id: Number(r.id), itemId: r.itemId, itemTitle: r.itemTitle, content: r.content, createdAt: iso(r.createdAt) }),
+    (r) => ({
+      id: Number(r.id),
+      itemId: r.itemId,
+      itemTitle: r.itemTitle,
+      content: r.content,
+      repliesTo: r.parentId === null ? null : Number(r.parentId),
+      createdAt: iso(r.createdAt),
+      editedAt: r.editedAt ? iso(r.editedAt) : null,
+    }),
   );
 
   type LikeRow = { id: string; itemId: string; itemTitle: string | null; createdAt: Date };

@@ -107,7 +107,12 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
   };
 
   it('exports everything of the person as one attachment, with no token or password; visitors get 401', async () => {
-    const { ada, bobItem, adaItem, coupon } = await leaverWithEverything(t);
+    const { ada, bobItem, adaItem, coupon, message } = await leaverWithEverything(t);
+    // A reply, then edited: the export says which message it answers and when it was edited.
+    const reply = await t.fetch(`/api/ideas/${bobItem.id}/messages`, { method: 'POST', headers: ada.headers, body: JSON.stringify({ content: 'Still keen.', parentId: message.id }) });
+    await ok(reply, 'reply');
+    const replyId = ((await reply.json()) as { id: number }).id;
+    await ok(await t.fetch(`/api/messages/${replyId}`, { method: 'PATCH', headers: ada.headers, body: JSON.stringify({ content: 'Still keen, truly.' }) }), 'edit');
     const visitor = await t.fetch('/api/me/export');
     expect(visitor.status).toBe(401);
     expect(((await visitor.json()) as ErrorBody).error.code).toBe('unauthorized');
@@ -125,9 +130,10 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     expect(data.profile).toMatchObject({ userId: ada.id, ...SECRETS });
     expect(data.items).toHaveLength(OWN_ITEMS + 1);
     expect(data.items.find((i) => i.id === adaItem.id)?.description).toMatch(/here in the export\.$/);
-    expect(data.messages.map((m) => [m.itemId, m.itemTitle, m.content])).toEqual([
-      [bobItem.id, 'Bob’s borehole', 'I would buy this borehole.'],
-      [adaItem.id, 'Ada’s pictured pump', 'On my own item.'],
+    expect(data.messages.map((m) => [m.itemId, m.itemTitle, m.content, m.repliesTo, m.editedAt !== null])).toEqual([
+      [bobItem.id, 'Bob’s borehole', 'I would buy this borehole.', null, false],
+      [adaItem.id, 'Ada’s pictured pump', 'On my own item.', null, false],
+      [bobItem.id, 'Bob’s borehole', 'Still keen, truly.', data.messages[0]!.id, true],
     ]);
     expect(data.likes).toEqual([expect.objectContaining({ itemId: bobItem.id, itemTitle: 'Bob’s borehole' })]);
     expect(data.ratings).toEqual([expect.objectContaining({ itemId: bobItem.id, value: 4 })]);

@@ -235,7 +235,7 @@ export function createNotificationMailRenderer(deps: NotificationMailDeps): Mail
         .from(ideaDiscussionMessages)
         .innerJoin(ideaDiscussions, eq(ideaDiscussions.id, ideaDiscussionMessages.discussionId))
         .where(inArray(ideaDiscussionMessages.id, readableMessages));
-      for (const m of rows) if (readable.has(m.ideaId)) texts.set(Number(m.id), m.content.length > QUOTE_LENGTH ? `${m.content.slice(0, QUOTE_LENGTH)}…` : m.content);
+      for (const m of rows) if (readable.has(m.ideaId) && m.content !== '') texts.set(Number(m.id), m.content.length > QUOTE_LENGTH ? `${m.content.slice(0, QUOTE_LENGTH)}…` : m.content);
     }
     const drawn: Drawn = {
       name: (id) => {

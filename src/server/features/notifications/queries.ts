@@ -34,7 +34,7 @@ export function listNotifications(db: Db, userId: string, after: NotificationKey
       title: sql<string | null>`coalesce(${ideas.title}, ${notifications.itemTitle})`,
       messageId: ideaDiscussionMessages.id,
       // Cut here; whether the reader gets it at all is the service's premium rule.
-      messageStart: sql<string | null>`left(${ideaDiscussionMessages.content}, ${EXCERPT_LENGTH})`,
+      messageStart: sql<string | null>`nullif(left(${ideaDiscussionMessages.content}, ${EXCERPT_LENGTH}), '')`,
       conversationId: notifications.conversationId,
       details: notifications.details,
     })

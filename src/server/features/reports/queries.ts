@@ -3,7 +3,7 @@
  * open report (reports_open_created_at_idx, with reports_open_target_idx answering "is there a
  * newer one?"), so a page reads its own rows and their targets' reports, never the whole queue.
  */
-import { and, desc, eq, gt, inArray, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_USER_NAME } from '../../../shared/schemas/discussion.ts';
 import { REPORTERS_SHOWN, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports.ts';
@@ -33,7 +33,8 @@ export async function findMessage(db: Db, id: number): Promise<{ id: number; use
     .select({ id: messages.id, userId: messages.userId, ideaId: discussions.ideaId })
     .from(messages)
     .innerJoin(discussions, eq(discussions.id, messages.discussionId))
-    .where(eq(messages.id, id))
+    // 'Message deleted' in the place of one with replies: nothing left to report.
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
     .limit(1);
   return row ?? null;
 }

@@ -3,13 +3,17 @@ import type { IdeaDetail } from '@shared/schemas/ideas';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ideasKeys } from '../../ideas/api/ideas-keys';
-import { addMessage, discussionKeys, dropMessage, flattenMessages } from './discussion';
+import { addMessage, deleteMessageLocally, discussionKeys, dropMessage, flattenMessages, replaceMessage } from './discussion';
 
-const message = (id: number): DiscussionMessage => ({
+const message = (id: number, parentId: number | null = null): DiscussionMessage => ({
   id,
   content: `message ${id}`,
   createdAt: new Date(2026, 0, 1, 0, 0, id).toISOString(),
   author: { id: 'u1', name: 'Ada' },
+  parentId,
+  editedAt: null,
+  deleted: false,
+  mentions: [],
 });
 
 function setup(pages: number[][]) {
@@ -46,5 +50,40 @@ describe('the discussion cache', () => {
     expect(dropMessage(client, 'idea', 99)).toBe(false);
     expect(ids()).toEqual([4, 5, 6]);
     expect(count()).toBe(9);
+  });
+
+  it('puts an edit in place of the loaded message, and a placeholder stops counting', () => {
+    const { client, ids, count } = setup([[5, 6]]);
+    const edited = { ...message(6), content: 'edited', editedAt: new Date().toISOString() };
+    expect(replaceMessage(client, 'idea', edited)).toBe(true);
+    expect(replaceMessage(client, 'idea', message(99))).toBe(false);
+    const items = () => flattenMessages(client.getQueryData(discussionKeys.messages('idea')));
+    expect(items()[1]).toEqual(edited);
+    expect(count()).toBe(10);
+    replaceMessage(client, 'idea', { ...message(5), content: '', author: { id: null, name: null }, deleted: true });
+    expect(count()).toBe(9);
+    // Dropping the placeholder later does not count it twice.
+    expect(dropMessage(client, 'idea', 5)).toBe(true);
+    expect(count()).toBe(9);
+    expect(ids()).toEqual([6]);
+  });
+
+  it('deletes as the server does: a message with replies stays as a placeholder, which goes with its last reply', () => {
+    const client = setup([]).client;
+    client.setQueryData(discussionKeys.messages('idea'), {
+      pages: [{ locked: false, items: [message(1), message(2, 1), message(3, 1), message(4)], hasMore: false }],
+      pageParams: [undefined],
+    });
+    const items = () => flattenMessages(client.getQueryData(discussionKeys.messages('idea')));
+    deleteMessageLocally(client, 'idea', 1);
+    expect(items().map((m) => [m.id, m.deleted])).toEqual([[1, true], [2, false], [3, false], [4, false]]);
+    deleteMessageLocally(client, 'idea', 2);
+    expect(items().map((m) => m.id)).toEqual([1, 3, 4]);
+    deleteMessageLocally(client, 'idea', 3);
+    expect(items().map((m) => m.id)).toEqual([4]);
+    deleteMessageLocally(client, 'idea', 4);
+    expect(items()).toEqual([]);
+    // Four messages: the placeholder was counted off once, when it was made.
+    expect(client.getQueryData<IdeaDetail>(ideasKeys.detail('idea'))!.commentCount).toBe(6);
   });
 });

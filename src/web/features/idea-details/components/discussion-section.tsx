@@ -1,11 +1,11 @@
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '@shared/constants';
-import { checkMessageContent, messageLength } from '@shared/rules/discussion-message';
+import { checkMessageContent, MESSAGE_DELETED, MESSAGE_EDITED, messageLength } from '@shared/rules/discussion-message';
 import { signInPath } from '@shared/rules/return-path';
-import type { DiscussionMessage } from '@shared/schemas/discussion';
+import type { DiscussionMessage, Mention } from '@shared/schemas/discussion';
 import { creatorDisplayName } from '@shared/format';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format } from 'date-fns';
-import { Loader2, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react';
+import { Loader2, MessageCircle, Pencil, Reply, SendHorizontal, Trash2 } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -21,14 +21,15 @@ import {
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
-import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { TookOver } from '../../../app/took-over';
 import { ReportButton } from '../../reports/components/report-button';
 import type { SessionState } from '../../auth/hooks/use-session';
 import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
-import { flattenMessages, useMessages, usePostMessage, useRemoveMessage } from '../api/discussion';
+import { flattenMessages, type MessageDraft, useEditMessage, useMessages, usePostMessage, useRemoveMessage } from '../api/discussion';
 import { useDiscussionStream } from '../hooks/use-discussion-stream';
 import { LockedOverlay } from './locked-overlay';
+import { mentionedIds, MessageBox } from './message-box';
 
 export const DISCUSSION_TEXTS = {
   loading: 'Loading messages…',
@@ -41,23 +42,128 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
-function MessageItem({
-  message,
-  own,
-  canRemove,
-  canReport,
-  onRemove,
-}: {
-  message: DiscussionMessage;
-  own: boolean;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text with each mention ('@Name') drawn as a link to that person's maker page. */
+function MessageText({ message }: { message: DiscussionMessage }) {
+  const byName = new Map(message.mentions.map((m) => [m.name, m.id]));
+  if (byName.size === 0) return <>{message.content}</>;
+  // Longest names first, so '@Ama Owusu' wins over '@Ama'.
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const parts = message.content.split(new RegExp(`@(${names.join('|')})`, 'g'));
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <Link key={i} to={`/makers/${encodeURIComponent(byName.get(part)!)}`} className="text-primary font-medium hover:underline">
+            @{part}
+          </Link>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** A box with its text and the people chosen in it, for a new message, a reply or an edit. */
+function useDraft(initial = '', initialMentions: Mention[] = []) {
+  const [text, setText] = useState(initial);
+  const [chosen, setChosen] = useState<Mention[]>(initialMentions);
+  const checked = checkMessageContent(text);
+  const length = messageLength(text.trim());
+  return {
+    text,
+    setText,
+    chosen,
+    choose: (person: Mention) => setChosen((list) => (list.some((m) => m.id === person.id) ? list : [...list, person])),
+    checked,
+    length,
+    tooLong: length > DISCUSSION_MESSAGE_MAX_LENGTH,
+    draft: (): MessageDraft | null => (checked.ok ? { content: checked.content, mentions: mentionedIds(checked.content, chosen) } : null),
+    reset: () => {
+      setText('');
+      setChosen([]);
+    },
+  };
+}
+
+function LengthHint({ id, length, tooLong, shortcut }: { id: string; length: number; tooLong: boolean; shortcut?: boolean }) {
+  return (
+    <p id={id} className={cn('text-xs tabular-nums', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
+      {tooLong ? `Message must be at most ${DISCUSSION_MESSAGE_MAX_LENGTH} characters.` : `${length}/${DISCUSSION_MESSAGE_MAX_LENGTH}`}
+      {shortcut ? <span className="hidden sm:inline"> · Ctrl+Enter to send</span> : null}
+    </p>
+  );
+}
+
+/** 'Edit' turns the message into this box: 'Save' and 'Cancel'. */
+function EditBox({ ideaId, message, onDone }: { ideaId: string; message: DiscussionMessage; onDone: () => void }) {
+  const box = useDraft(message.content, message.mentions);
+  const editMessage = useEditMessage(ideaId);
+  const hintId = `edit-${message.id}-hint`;
+  const save = (event?: FormEvent) => {
+    event?.preventDefault();
+    const draft = box.draft();
+    if (!draft || editMessage.isPending) return;
+    editMessage.mutate({ messageId: message.id, draft }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={save} className="mt-1 flex flex-col gap-2">
+      <MessageBox
+        ideaId={ideaId}
+        id={`edit-${message.id}`}
+        label="Edit your message"
+        text={box.text}
+        onText={box.setText}
+        onMention={box.choose}
+        onSubmit={save}
+        className="max-h-60 min-h-[72px] resize-y"
+        invalid={box.tooLong}
+        describedBy={hintId}
+        autoFocus
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <LengthHint id={hintId} length={box.length} tooLong={box.tooLong} />
+        <div className="flex gap-2">
+          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={!box.checked.ok || editMessage.isPending}>
+            {editMessage.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Save
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+interface MessageActions {
+  ideaId: string;
+  userId: string | undefined;
   canRemove: boolean;
   canReport: boolean;
+  canWrite: boolean;
   onRemove: (m: DiscussionMessage) => void;
-}) {
+  onDelete: (m: DiscussionMessage) => void;
+  onReply: (m: DiscussionMessage) => void;
+}
+
+function MessageItem({ message, reply, actions }: { message: DiscussionMessage; reply?: boolean; actions: MessageActions }) {
+  const [editing, setEditing] = useState(false);
+  if (message.deleted) {
+    return (
+      <li className={cn(reply && 'py-2')} data-message-id={message.id}>
+        <p className="text-muted-foreground text-sm italic">{MESSAGE_DELETED}</p>
+      </li>
+    );
+  }
   const name = creatorDisplayName(message.author.name);
+  const own = actions.userId !== undefined && message.author.id === actions.userId;
   return (
-    <li className="group flex gap-3 py-3 first:pt-0 last:pb-0" data-message-id={message.id}>
-      <Avatar className="mt-0.5 size-8">
+    <li className={cn('group flex gap-3', reply && 'py-2')} data-message-id={message.id}>
+      <Avatar className={cn('mt-0.5', reply ? 'size-7' : 'size-8')}>
         <AvatarFallback className={cn('text-xs font-semibold', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
           {initials(name)}
         </AvatarFallback>
@@ -72,10 +178,36 @@ function MessageItem({
             title={(date) => format(date, 'MMM d, yyyy, h:mm a')}
             className="text-muted-foreground text-xs"
           />
+          {message.editedAt ? <span className="text-muted-foreground text-xs">{MESSAGE_EDITED}</span> : null}
         </div>
-        <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
+        {editing ? (
+          <EditBox ideaId={actions.ideaId} message={message} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap">
+            <MessageText message={message} />
+          </p>
+        )}
+        {!editing && (actions.canWrite || own) ? (
+          <div className="-ml-2 mt-0.5 flex flex-wrap gap-1">
+            {actions.canWrite ? (
+              <Button variant="ghost" size="sm" className="text-muted-foreground h-7 px-2 text-xs" onClick={() => actions.onReply(message)}>
+                <Reply aria-hidden /> Reply
+              </Button>
+            ) : null}
+            {own && actions.canWrite ? (
+              <Button variant="ghost" size="sm" className="text-muted-foreground h-7 px-2 text-xs" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden /> Edit
+              </Button>
+            ) : null}
+            {own ? (
+              <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive h-7 px-2 text-xs" onClick={() => actions.onDelete(message)}>
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-      {canReport && !own ? (
+      {actions.canReport && !own ? (
         <ReportButton
           target={{ targetType: 'message', targetId: String(message.id) }}
           subject="message"
@@ -83,19 +215,32 @@ function MessageItem({
           className="h-8 shrink-0 px-2"
         />
       ) : null}
-      {canRemove ? (
+      {/* Moderators and admins remove any message (with a reason), their own included, as before. */}
+      {actions.canRemove ? (
         <Button
           variant="ghost"
           size="icon-sm"
           className="text-muted-foreground hover:text-destructive shrink-0 opacity-70 group-hover:opacity-100 focus-visible:opacity-100"
           aria-label={`Remove message from ${name}`}
-          onClick={() => onRemove(message)}
+          onClick={() => actions.onRemove(message)}
         >
           <Trash2 />
         </Button>
       ) : null}
     </li>
   );
+}
+
+/** Top-level messages in order, each with its replies (one level). A reply whose message is not loaded stands on its own. */
+function threadsOf(items: DiscussionMessage[]) {
+  const ids = new Set(items.map((m) => m.id));
+  const replies = new Map<number, DiscussionMessage[]>();
+  const top: DiscussionMessage[] = [];
+  for (const m of items) {
+    if (m.parentId !== null && ids.has(m.parentId)) replies.set(m.parentId, [...(replies.get(m.parentId) ?? []), m]);
+    else top.push(m);
+  }
+  return top.map((m) => ({ message: m, replies: replies.get(m.id) ?? [] }));
 }
 
 /** '3 messages', '1 message'. */
@@ -132,52 +277,72 @@ function lockedDiscussionTitle(count: number, signedIn: boolean): string {
   return `${sofar} Sign in and unlock premium to read the discussion.`;
 }
 
-function Composer({ ideaId, onPosted, ref }: { ideaId: string; onPosted: () => void; ref?: Ref<HTMLTextAreaElement> }) {
-  const [text, setText] = useState('');
+function Composer({
+  ideaId,
+  parent,
+  onPosted,
+  onCancel,
+  ref,
+}: {
+  ideaId: string;
+  /** Replying to this message (the box sits under its thread). */
+  parent?: DiscussionMessage;
+  onPosted: () => void;
+  onCancel?: () => void;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
+  const box = useDraft();
   const postMessage = usePostMessage(ideaId);
-  const checked = checkMessageContent(text);
-  const length = messageLength(text.trim());
-  const tooLong = length > DISCUSSION_MESSAGE_MAX_LENGTH;
-  const canSend = checked.ok && !postMessage.isPending;
+  const canSend = box.checked.ok && !postMessage.isPending;
+  const form = useRef<HTMLFormElement>(null);
+  // A reply box opens inside the scrolling list: bring all of it (its buttons too) into view.
+  useEffect(() => {
+    if (parent) form.current?.scrollIntoView({ block: 'nearest' });
+  }, [parent]);
+  const boxId = parent ? `reply-${parent.id}` : `message-${ideaId}`;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!checked.ok || postMessage.isPending) return;
-    postMessage.mutate(checked.content, {
+    const draft = box.draft();
+    if (!draft || postMessage.isPending) return;
+    postMessage.mutate(parent ? { ...draft, parentId: parent.id } : draft, {
       onSuccess: () => {
-        setText('');
+        box.reset();
         onPosted();
       },
     });
   };
 
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-2">
-      <label htmlFor={`message-${ideaId}`} className="sr-only">
-        Your message
-      </label>
-      <Textarea
+    <form ref={form} onSubmit={submit} className={cn('flex flex-col gap-2', parent ? 'mt-2' : 'mt-4')}>
+      <MessageBox
         ref={ref}
-        id={`message-${ideaId}`}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit();
-        }}
-        placeholder="Share your thoughts, ask a question…"
-        className="max-h-60 min-h-[96px] resize-y"
-        aria-invalid={tooLong || undefined}
-        aria-describedby={`message-${ideaId}-hint`}
+        ideaId={ideaId}
+        id={boxId}
+        label={parent ? `Your reply to ${creatorDisplayName(parent.author.name)}` : 'Your message'}
+        text={box.text}
+        onText={box.setText}
+        onMention={box.choose}
+        onSubmit={submit}
+        placeholder={parent ? 'Write a reply…' : 'Share your thoughts, ask a question…'}
+        className={parent ? 'max-h-60 min-h-[72px] resize-y' : 'max-h-60 min-h-[96px] resize-y'}
+        invalid={box.tooLong}
+        describedBy={`${boxId}-hint`}
+        autoFocus={parent !== undefined}
       />
       <div className="flex items-center justify-between gap-3">
-        <p id={`message-${ideaId}-hint`} className={cn('text-xs tabular-nums', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
-          {tooLong ? `Message must be at most ${DISCUSSION_MESSAGE_MAX_LENGTH} characters.` : `${length}/${DISCUSSION_MESSAGE_MAX_LENGTH}`}
-          <span className="hidden sm:inline"> · Ctrl+Enter to send</span>
-        </p>
-        <Button type="submit" disabled={!canSend}>
-          {postMessage.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <SendHorizontal aria-hidden />}
-          Send
-        </Button>
+        <LengthHint id={`${boxId}-hint`} length={box.length} tooLong={box.tooLong} shortcut />
+        <div className="flex gap-2">
+          {onCancel ? (
+            <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" size={parent ? 'sm' : 'default'} disabled={!canSend}>
+            {postMessage.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <SendHorizontal aria-hidden />}
+            Send
+          </Button>
+        </div>
       </div>
     </form>
   );
@@ -206,12 +371,26 @@ export function DiscussionSection({
   useDiscussionStream(idea.id, { enabled: entitled && messages.isSuccess, lastMessageId: newestId });
   const remove = useRemoveMessage(idea.id);
   const [toRemove, setToRemove] = useState<DiscussionMessage | null>(null);
+  const [toDelete, setToDelete] = useState<DiscussionMessage | null>(null);
+  const [replyTo, setReplyTo] = useState<DiscussionMessage | null>(null);
   const [removalReason, setRemovalReason] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const firstLoad = useRef(true);
   const user = session.user;
   const canRemove = user?.role === 'moderator' || user?.role === 'admin';
+  const actions: MessageActions = {
+    ideaId: idea.id,
+    userId: user?.id,
+    canRemove,
+    canReport: session.status === 'signed-in',
+    canWrite: entitled && session.status === 'signed-in',
+    onRemove: setToRemove,
+    onDelete: setToDelete,
+    onReply: setReplyTo,
+  };
+  // A reply box sits under the thread of the message answered (a reply to a reply answers its top-level message).
+  const replyThread = replyTo ? (replyTo.parentId ?? replyTo.id) : null;
 
   // Keep the newest message in view when the person is already at the bottom (or just posted).
   useLayoutEffect(() => {
@@ -283,15 +462,26 @@ export function DiscussionSection({
           </div>
         ) : null}
         <ul className="divide-y">
-          {items.map((m) => (
-            <MessageItem
-              key={m.id}
-              message={m}
-              own={m.author.id === user?.id}
-              canRemove={canRemove}
-              canReport={session.status === 'signed-in'}
-              onRemove={setToRemove}
-            />
+          {threadsOf(items).map(({ message, replies }) => (
+            <li key={message.id} className="py-3 first:pt-0 last:pb-0">
+              <ul>
+                <MessageItem message={message} actions={actions} />
+              </ul>
+              {replies.length > 0 || replyThread === message.id ? (
+                <div className="mt-2 ml-3 border-l pl-3 sm:ml-11">
+                  {replies.length > 0 ? (
+                    <ul className="divide-y" aria-label={`Replies to ${message.deleted ? MESSAGE_DELETED : creatorDisplayName(message.author.name)}`}>
+                      {replies.map((r) => (
+                        <MessageItem key={r.id} message={r} reply actions={actions} />
+                      ))}
+                    </ul>
+                  ) : null}
+                  {replyThread === message.id && replyTo ? (
+                    <Composer key={replyTo.id} ideaId={idea.id} parent={replyTo} onPosted={() => setReplyTo(null)} onCancel={() => setReplyTo(null)} />
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
           ))}
         </ul>
       </div>
@@ -300,6 +490,7 @@ export function DiscussionSection({
 
   return (
     <>
+      <TookOver part="discussion" />
       {body}
       {session.status === 'signed-out' ? (
         <div className="bg-muted/60 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed px-4 py-3">
@@ -311,6 +502,26 @@ export function DiscussionSection({
       ) : entitled && session.status === 'signed-in' ? (
         <Composer ref={composerRef} ideaId={idea.id} onPosted={() => (nearBottom.current = true)} />
       ) : null}
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete your message?</AlertDialogTitle>
+            <AlertDialogDescription>It disappears for everyone, right away. This cannot be undone.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              onClick={() => {
+                if (toDelete) remove.mutate({ messageId: toDelete.id });
+                setToDelete(null);
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <AlertDialog open={toRemove !== null} onOpenChange={(open) => !open && setToRemove(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -2,14 +2,14 @@
  * Live discussion: an EventSource on /api/ideas/{id}/messages/stream while the viewer may see the
  * discussion. The first connect resumes after the newest message already loaded (?lastEventId=);
  * the browser's own reconnects send Last-Event-ID, and the server replays what was missed.
- * Removals missed while disconnected are caught by reloading the list after a reconnect. The
+ * Removals and edits missed while disconnected are caught by reloading the list after a reconnect. The
  * server ends each stream after a few minutes and checks the viewer again on the reconnect.
  */
 import { deletedMessageId, STREAM_EVENTS } from '@shared/rules/discussion-message';
 import type { DiscussionMessage } from '@shared/schemas/discussion';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { addMessage, discussionKeys, dropMessage } from '../api/discussion';
+import { addMessage, discussionKeys, dropMessage, replaceMessage } from '../api/discussion';
 
 /**
  * `enabled` once the first page of messages is loaded; `lastMessageId` is the newest loaded (0 for
@@ -29,6 +29,10 @@ export function useDiscussionStream(ideaId: string, opts: { enabled: boolean; la
       const message = JSON.parse((event as MessageEvent<string>).data) as DiscussionMessage;
       lastSeen.current = Math.max(lastSeen.current, message.id);
       addMessage(client, ideaId, message);
+    });
+    // An edit, or 'Message deleted' in the place of a message with replies.
+    source.addEventListener(STREAM_EVENTS.messageUpdated, (event) => {
+      replaceMessage(client, ideaId, JSON.parse((event as MessageEvent<string>).data) as DiscussionMessage);
     });
     source.addEventListener(STREAM_EVENTS.messageDeleted, (event) => {
       const id = deletedMessageId(JSON.parse((event as MessageEvent<string>).data));
