@@ -1,12 +1,12 @@
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createContext, type ReactNode, use, useEffect, useMemo } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { isSignedIn } from '../../auth/hooks/use-session';
 import { recordContact } from '../api/contact';
 import { useToggleSaved } from '../api/saved';
-import { shareIdea } from '../lib/share-idea';
+import type * as ShareCode from '../lib/share-idea';
 import { CardIcon, CardIconSprite } from './card-icons';
 
 interface CardActions {
@@ -16,6 +16,19 @@ interface CardActions {
 }
 
 const CardActionsContext = createContext<CardActions | null>(null);
+
+/**
+ * Sharing's code (the share text, its date format, its messages) is a chunk of its own, out of
+ * home's first JavaScript (bench/bundle-size.ts). The provider fetches it once the list has
+ * hydrated, so a press finds it loaded: a share sheet opens only close to the press that asked.
+ * Once per page load; a failed fetch (offline) may be tried again.
+ */
+let shareCode: Promise<typeof ShareCode> | null = null;
+const loadShare = () =>
+  (shareCode ??= import('../lib/share-idea').catch((error: unknown) => {
+    shareCode = null;
+    throw error;
+  }));
 
 /** Contact (SPEC §2 Home): a visitor goes to /auth; for a signed-in person it is recorded quietly. */
 function contactCreator(idea: IdeaCard, queryClient: QueryClient, navigate: NavigateFunction) {
@@ -40,7 +53,11 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
   const { mutate } = useToggleSaved();
   const actions = useMemo<CardActions>(
     () => ({
-      share: (idea) => void shareIdea(idea),
+      share: (idea) =>
+        void loadShare().then(
+          (m) => m.shareIdea(idea),
+          (error: unknown) => console.error('Sharing could not be loaded', error),
+        ),
       contact: (idea) => contactCreator(idea, queryClient, navigate),
       toggleSaved: (idea) =>
         void isSignedIn(queryClient).then((signedIn) => {
@@ -50,6 +67,7 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
     }),
     [queryClient, navigate, mutate],
   );
+  useEffect(() => void loadShare().catch(() => {}), []);
   return (
     <CardActionsContext value={actions}>
       <CardIconSprite />
