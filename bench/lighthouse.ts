@@ -6,6 +6,7 @@
  *   npx tsx bench/lighthouse.ts                       # own production server on the demo seed
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 # a server that is already running
  *   npx tsx bench/lighthouse.ts --runs 5 [url]        # median of 5 runs per page and preset
+ *   npx tsx bench/lighthouse.ts --preset mobile       # one preset only (desktop or mobile)
  *
  * Without a URL it builds what is stale (scripts/build-if-stale.mjs), starts
  * `node dist/server/main.js` on a fresh embedded database with the demo content (as the browser
@@ -193,6 +194,10 @@ async function main() {
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+  const presetAt = args.indexOf('--preset');
+  const preset = presetAt >= 0 ? args.splice(presetAt, 2)[1] : undefined;
+  if (preset !== undefined && preset !== 'desktop' && preset !== 'mobile') throw new Error('--preset needs desktop or mobile');
+  const presets: Preset[] | undefined = preset ? [preset] : undefined;
   const root = fileURLToPath(new URL('..', import.meta.url));
   let baseUrl = args[0];
   let stop = async () => {};
@@ -210,7 +215,7 @@ async function main() {
     const paths = ['/', await firstIdeaPath(baseUrl)];
     console.log(`Lighthouse ${runs} run(s) per page and preset on ${baseUrl}; load average ${load()}`);
     const started = performance.now();
-    const rows = await runLighthouse(baseUrl, paths, { runs });
+    const rows = await runLighthouse(baseUrl, paths, { runs, presets });
     console.log(formatRows(rows));
     console.log(`\n${Math.round((performance.now() - started) / 1000)} s; load average ${load()}`);
   } finally {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, CURRENCY_SYMBOLS } from './constants.ts';
-import { countOf, creatorDisplayName, formatPrice, priceText } from './format.ts';
+import { countOf, creatorDisplayName, formatPrice, initials, priceText } from './format.ts';
 
 describe('formatPrice', () => {
   it('uses each currency symbol with grouped amounts', () => {
@@ -54,5 +54,15 @@ describe('countOf', () => {
     expect(countOf(2, 'message')).toBe('2 messages');
     expect(countOf(1, 'reply', 'replies')).toBe('1 reply');
     expect(countOf(3, 'reply', 'replies')).toBe('3 replies');
+  });
+});
+
+describe('initials', () => {
+  it('makes avatar initials from a name, else from the email', () => {
+    expect(initials('Ada Lovelace', 'a@x.test')).toBe('AL');
+    expect(initials('  Grace  Brewster Hopper ', null)).toBe('GH');
+    expect(initials('Cher', null)).toBe('CH');
+    expect(initials(null, 'quiet@ideahub.demo')).toBe('Q');
+    expect(initials('', null)).toBe('?');
   });
 });

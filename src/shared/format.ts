@@ -35,3 +35,11 @@ export function creatorDisplayName(name: string | null | undefined): string {
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/** Initials for an avatar: 'Ada Lovelace' → 'AL'; an email's first letter otherwise. */
+export function initials(name: string | null, email: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return `${words[0]![0]}${words.at(-1)![0]}`.toUpperCase();
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  return (email?.[0] ?? '?').toUpperCase();
+}

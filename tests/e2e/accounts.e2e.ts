@@ -11,7 +11,7 @@ import { createLogger } from '../../src/server/logger.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-content.ts';
 import { freePort, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
-import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { baseURL, DESKTOP, expectAccessible, MOBILE, openAccountMenu, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
@@ -88,7 +88,7 @@ describe('accounts', () => {
       await restarted.close();
     }
 
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await page.getByText('Email cannot be changed').waitFor();
@@ -140,7 +140,7 @@ describe('accounts', () => {
     const session = (await page.context().cookies()).find((c) => c.name === 'ideahub.session_token');
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     // It says so (issue 15 point 8).
     await toast(page, 'Signed out');
@@ -214,7 +214,7 @@ describe('Continue with Google', () => {
     }
     await page.waitForURL(`${appUrl}/dashboard`);
     await page.getByText('Welcome, Amaka Nwosu').waitFor();
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect.poll(() => page.getByLabel('Full Name').inputValue(), { timeout: 10_000 }).toBe('Amaka Nwosu');
   });

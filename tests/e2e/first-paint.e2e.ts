@@ -295,14 +295,14 @@ describe("home's first screen is painted by the server for visitors", () => {
   });
 
   it('a press before every part is hydrated is not lost', async () => {
-    // A slow phone: hydration takes seconds. The press comes right after the first pass (which marks
-    // the page as the app's: <html data-app="ready">), before the cards' boundaries have hydrated, on
-    // the last card, which React hydrates first because it was pressed.
+    // A slow phone: hydration takes seconds. The press comes right after the page's own pass (which
+    // marks it as the app's: <html data-took-over~="page">), before the cards' boundaries have
+    // hydrated, on the last card, which React hydrates first because it was pressed.
     const page = await browser.newPage(MOBILE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.goto('/', { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 60_000, polling: 20 });
+    await page.waitForFunction(() => document.documentElement.dataset.tookOver?.split(' ').includes('page'), undefined, { timeout: 60_000, polling: 20 });
     await page.getByRole('listitem').nth(19).getByRole('button', { name: /^Save / }).click();
     await page.waitForURL(/\/auth\?next=%2Fideas%2F[0-9a-f-]+$/);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -109,7 +109,8 @@ describe('sharing and managing ideas', () => {
     await page.goto('/');
     const card = page.getByRole('listitem').filter({ hasText: title });
     await card.waitFor();
-    await expect.poll(() => card.locator('img').getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/storage\/idea-images\//);
+    // (The card's picture, then its blurred copy behind it.)
+    await expect.poll(() => card.locator('img').first().getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/storage\/idea-images\//);
     await expect.poll(() => card.getByText('Ngozi Adebayo').isVisible(), { timeout: 10_000 }).toBe(true);
     await expectAccessible(page);
     // Its tab, and not the other one.

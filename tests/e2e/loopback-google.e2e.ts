@@ -13,7 +13,7 @@ import { signedInUser, type SignedInUser } from '../support/auth.ts';
 import { createIdea, createUser } from '../support/factories.ts';
 import { freePort, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, DESKTOP, expectAccessible, MOBILE, openAccountMenu, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
@@ -71,7 +71,7 @@ describe('a site on localhost, opened at 127.0.0.1, with Google sign-in', () => 
     await page.getByText('Welcome, Lola Loopback').waitFor();
     expect(await page.getByText('This request came from another website and was refused.').count()).toBe(0);
     // Signed in at this address: a write from here goes through too.
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel(/^Contact Info/).fill('lola@example.test');
     await page.getByRole('button', { name: 'Save Changes' }).click();

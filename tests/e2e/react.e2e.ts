@@ -121,10 +121,11 @@ describe('React runs the public pages of a signed-in person, painted by the serv
     await page.addInitScript(recordReact);
     await newPerson(page.context(), { name: 'Esi Owusu', contactInfo: 'esi@example.test' });
     for (const path of ['/', `/ideas/${id}`, '/about']) {
-      // The page as the server sends it: drawn for this person (Dashboard, not Sign In).
+      // The page as the server sends it: drawn for this person (Share and the account menu, not Sign In).
       const served = await (await page.request.get(path)).text();
       expect(served).toContain('data-server-rendered');
-      expect(served).toMatch(/<a[^>]*href="\/dashboard"/);
+      expect(served).toMatch(/<a[^>]*href="\/create-idea"/);
+      expect(served).toContain('<span class="sr-only">Account menu</span>');
       expect(served).not.toMatch(/<a[^>]*href="\/auth"[^>]*>Sign In</);
       const found = problems(page, 200);
       await page.goto(path);
@@ -133,7 +134,7 @@ describe('React runs the public pages of a signed-in person, painted by the serv
       const react = await page.evaluate(() => (window as unknown as { __react: { renderers: { name: string }[]; commits: number } }).__react);
       expect(react.renderers.map((r) => r.name)).toEqual(['react-dom']);
       expect(react.commits).toBeGreaterThan(0);
-      await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).waitFor();
       expect(found, path).toEqual([]);
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');

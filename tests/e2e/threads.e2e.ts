@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { demoSeeded, itemId, signInAs } from './support/demo.ts';
 
 const ITEM = 'Skills passport for artisans';
@@ -15,6 +15,8 @@ async function openItem(page: Page, id: string) {
   await page.goto(`/ideas/${id}`);
   await page.getByRole('heading', { level: 1, name: ITEM }).waitFor();
   await page.getByRole('textbox', { name: 'Your message' }).waitFor();
+  // The discussion is painted by the server; typing and pressing reach it only once it has taken over.
+  await appTookOver(page, 'discussion');
 }
 
 /** The message (its own list item) whose text contains `text`. */

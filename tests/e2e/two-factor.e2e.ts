@@ -130,7 +130,7 @@ describe('two-factor authentication', () => {
     await step.getByLabel(/^Authentication code/).fill(codeFor(key));
     await step.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).waitFor();
 
     // A backup code works once.
     await signOut(page);

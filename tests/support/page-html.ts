@@ -32,3 +32,15 @@ export function cached(doc: Document, ...prefix: unknown[]): DehydratedQuery['st
 /** The content of every head meta with that name or property, in order. */
 export const metas = (doc: Document, key: string): string[] =>
   [...doc.head.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`)].map((m) => m.getAttribute('content') ?? '');
+
+/**
+ * What a signed-in person's header shows of them (issue 15 point 9): the account menu's button,
+ * named by its text ('Account menu') and showing their initials, beside 'Share' (/create-idea).
+ * Their initials, or null when the header has no account menu (a visitor's: Sign In and Join).
+ */
+export function accountMenuInitials(root: ParentNode): string | null {
+  const header = root.querySelector('header');
+  if (!header?.querySelector('a[href="/create-idea"]')) return null;
+  const button = [...header.querySelectorAll('button')].find((b) => b.querySelector('.sr-only')?.textContent === 'Account menu');
+  return button?.querySelector('[aria-hidden="true"]')?.textContent ?? null;
+}

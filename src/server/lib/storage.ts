@@ -85,7 +85,8 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
     const full = await encoded.toBuffer({ resolveWithObject: true });
     const thumb = await source()
       .rotate()
-      .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'cover', withoutEnlargement: false })
+      // The whole picture within 640 × 480 (issue 15 point 11): cards show it uncropped (object-contain).
+      .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'inside', withoutEnlargement: false })
       .webp({ quality: 74 })
       .toBuffer({ resolveWithObject: true });
     return {

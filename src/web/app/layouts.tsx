@@ -37,7 +37,7 @@ export function SiteLayout() {
   );
 }
 
-/** Pages with their own header (auth, dashboard, profile, create): the page and the footer. */
+/** Pages with their own frame (sign-in, password reset, mail links): the page and the footer. */
 export function BareLayout() {
   return (
     <MaintenanceGate>

@@ -72,6 +72,12 @@ export const routes: RouteObject[] = [
         path: '/messages/:conversationId',
         element: guarded(page(() => import('../features/messages/pages/conversation-page')).element),
       },
+      { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page'), { title: 'Dashboard | IdeaHub' }).element) },
+      { path: '/profile', element: guarded(page(() => import('../features/profile/pages/profile-page'), { title: 'Profile | IdeaHub' }).element) },
+      {
+        path: '/create-idea',
+        element: guarded(page(() => import('../features/create-idea/pages/create-idea-page'), { title: 'Share an Idea or Product | IdeaHub' }).element),
+      },
       { path: '/unsubscribe', ...page(() => import('../features/notifications/pages/unsubscribe-page')) },
       {
         path: '*',
@@ -89,12 +95,6 @@ export const routes: RouteObject[] = [
       { path: '/auth', ...page(() => import('../features/auth/pages/auth-page')) },
       { path: '/auth/reset-password', ...page(() => import('../features/auth/pages/reset-password-page'), { title: 'Choose a new password | IdeaHub' }) },
       { path: '/auth/verified', ...page(() => import('../features/auth/pages/verified-page'), { title: 'Email confirmation | IdeaHub' }) },
-      { path: '/dashboard', element: guarded(page(() => import('../features/dashboard/pages/dashboard-page'), { title: 'Dashboard | IdeaHub' }).element) },
-      { path: '/profile', element: guarded(page(() => import('../features/profile/pages/profile-page'), { title: 'Profile | IdeaHub' }).element) },
-      {
-        path: '/create-idea',
-        element: guarded(page(() => import('../features/create-idea/pages/create-idea-page'), { title: 'Share an Idea or Product | IdeaHub' }).element),
-      },
       { path: '/dev/outbox', ...page(() => import('../features/dev-outbox/pages/outbox-page'), { title: 'Development outbox | IdeaHub' }) },
       // The newsletter's mail links: confirm (double opt-in) and unsubscribe; the page sets its own head.
       { path: '/newsletter/confirm', ...page(() => import('../features/newsletter/pages/newsletter-link-page')) },

@@ -128,3 +128,15 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Opens the header's account menu (issue 15 point 9: Dashboard, Profile, Sign Out live there) and
+ * returns it; the app must have taken over for the press to reach it.
+ */
+export async function openAccountMenu(page: Page) {
+  await appTookOver(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}

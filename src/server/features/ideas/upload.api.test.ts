@@ -57,6 +57,24 @@ describe.each(databaseKinds())('POST /api/uploads/idea-images on %s', (kind) => 
     }
   });
 
+  it('makes the thumbnail of a portrait from the whole picture, not a centre crop (issue 15 point 11)', async () => {
+    const ada = await sharer(t);
+    // 300 × 600: a top half red and a bottom half blue; a 4:3 centre crop would keep neither's edge.
+    const portrait = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#0000ff' } })
+      .composite([{ input: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff0000' } }).png().toBuffer(), top: 0, left: 0 }])
+      .jpeg()
+      .toBuffer();
+    const res = await upload(t, ada, portrait, 'tall.jpg', 'image/jpeg');
+    expect(res.status).toBe(201);
+    const { thumbnailUrl } = uploadedImageSchema.parse(await res.json());
+    const thumb = Buffer.from(await (await t.fetch(thumbnailUrl)).arrayBuffer());
+    const { data, info } = await sharp(thumb).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([240, 480]);
+    const pixel = (y: number) => [...data.subarray((y * info.width + 120) * info.channels, (y * info.width + 120) * info.channels + 3)];
+    expect(pixel(2)[0], 'the top row is the red top of the picture').toBeGreaterThan(200);
+    expect(pixel(info.height - 3)[2], 'the bottom row is its blue bottom').toBeGreaterThan(200);
+  });
+
   it('re-encodes without metadata: a photo’s GPS position is gone, served with nosniff and a long cache', async () => {
     const ada = await sharer(t);
     const photo = await jpegWithGps();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
-import { cached, metas, pageState, parsePage } from '../../../../tests/support/page-html.ts';
+import { accountMenuInitials, cached, metas, pageState, parsePage } from '../../../../tests/support/page-html.ts';
 import { useServerEntryBuild } from '../../../../tests/support/web-build.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 
@@ -134,7 +134,7 @@ describe.each(databaseKinds())('the details page from the server on %s', (kind) 
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const signedInHtml = await res.text();
     const signedIn = parsePage(signedInHtml);
-    expect(signedIn.querySelector('#root header a[href="/dashboard"]')).not.toBeNull();
+    expect(accountMenuInitials(signedIn.getElementById('root')!)).not.toBeNull();
     const theirs = await (await t.fetch(`/api/ideas/${idea.id}`, { headers: { cookie: person.cookie } })).json();
     expect(theirs).toHaveProperty('viewer');
     expect(cached(signedIn, 'ideas', 'detail', idea.id)?.data).toEqual(theirs);

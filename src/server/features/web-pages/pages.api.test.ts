@@ -14,7 +14,7 @@ import { rateLimits, savedItems } from '../../db/schema.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
-import { cached, metas, pageState, parsePage } from '../../../../tests/support/page-html.ts';
+import { accountMenuInitials, cached, metas, pageState, parsePage } from '../../../../tests/support/page-html.ts';
 import { fakeWebBuild, useServerEntryBuild } from '../../../../tests/support/web-build.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 
@@ -77,7 +77,8 @@ describe.each(databaseKinds())('home from the server on %s', (kind) => {
     expect(root.querySelector('h2#browse-heading')?.textContent).toBe('Amazing Products');
     expect(cardTitles(root)).toContain('Only a product');
     expect(cardTitles(root)).not.toContain('Only an idea');
-    expect(new Set([...root.querySelectorAll('main ul li [data-slot="badge"]')].map((b) => b.textContent))).toEqual(new Set(['product']));
+    // Each card's category label, drawn over its cover (the card's first part).
+    expect(new Set([...root.querySelectorAll('main ul li article > div:first-child > span')].map((b) => b.textContent))).toEqual(new Set(['product']));
     expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()).toBe('Products');
   });
 
@@ -114,8 +115,8 @@ describe.each(databaseKinds())('home from the server on %s', (kind) => {
     const doc = parsePage(await res.text());
     const root = doc.getElementById('root')!;
     expect(root.hasAttribute('data-server-rendered')).toBe(true);
-    // The header knows who is there: Dashboard, not Sign In.
-    expect(root.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    // The header knows who is there: their account menu (Kofi Mensah's initials), not Sign In.
+    expect(accountMenuInitials(root)).toBe('KM');
     expect(root.querySelector('header a[href="/auth"]')).toBeNull();
     const pressed = (title: string) => root.querySelector(`button[aria-label="Save ${title}"]`)?.getAttribute('aria-pressed');
     expect(pressed('Kept for later')).toBe('true');
@@ -211,7 +212,7 @@ describe('the other pages from the server', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const page = parsePage(await res.text()).getElementById('root')!;
     expect(page.hasAttribute('data-server-rendered')).toBe(true);
-    expect(page.querySelector('header a[href="/dashboard"]')).not.toBeNull();
+    expect(accountMenuInitials(page)).not.toBeNull();
     expect(page.querySelector('header a[href="/auth"]')).toBeNull();
   });
 
@@ -289,7 +290,7 @@ describe("a signed-in person's page and the session check's rate limit", () => {
     const before = await sessionCheckRows();
     const res = await t.fetch('/about', { headers });
     expect(res.status).toBe(200);
-    expect(parsePage(await res.text()).querySelector('#root header a[href="/dashboard"]')).not.toBeNull();
+    expect(accountMenuInitials(parsePage(await res.text()).getElementById('root')!)).not.toBeNull();
     expect(await sessionCheckRows()).toEqual(before);
   });
 });

@@ -1,13 +1,18 @@
-import { ChevronDown, FileText, Info, Menu, Shield } from 'lucide-react';
+import { initials } from '@shared/format';
+import type { SessionUser } from '@shared/schemas/auth';
+import { ChevronDown, FileText, Info, LayoutDashboard, LogOut, Menu, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession, useSignOut } from '../../features/auth/hooks/use-session';
 import { Logo } from '../brand/logo';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 import { Separator } from '../ui/separator';
@@ -37,6 +42,59 @@ export function LearnMoreMenu() {
             </Link>
           </DropdownMenuItem>
         ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/**
+ * A signed-in person's account menu (issue 15 point 9): their initials as the trigger; Dashboard,
+ * Profile and Sign Out, and on phones (no Learn More dropdown there) the Learn More links.
+ */
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        {/* Named by its text, not aria-label: the initials one sees are not part of the name. */}
+        <Button variant="ghost" size="icon" className="rounded-full">
+          <span className="bg-primary/10 text-primary flex size-8 items-center justify-center rounded-full text-xs font-semibold" aria-hidden>
+            {initials(user.name, user.email)}
+          </span>
+          <span className="sr-only">Account menu</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5 font-normal">
+          <span className="font-semibold break-words">{user.name.trim() || 'User'}</span>
+          <span className="text-muted-foreground text-xs break-all">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <UserRound aria-hidden /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuGroup className="md:hidden">
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="text-muted-foreground text-xs">Learn More</DropdownMenuLabel>
+          {LEARN_MORE_LINKS.map(({ to, label, icon: Icon }) => (
+            <DropdownMenuItem key={to} asChild>
+              <Link to={to}>
+                <Icon aria-hidden /> {label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+          <LogOut aria-hidden /> {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

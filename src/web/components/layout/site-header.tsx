@@ -1,32 +1,51 @@
-import { LayoutDashboard } from 'lucide-react';
+import type { SessionUser } from '@shared/schemas/auth';
+import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { NotificationBellSlot } from '../../features/notifications/components/lazy-notification-bell';
 import { Logo } from '../brand/logo';
 import { Button } from '../ui/button';
-import { LearnMoreMenu, MobileDrawer } from './lazy-header-menus';
+import { AccountMenu, LearnMoreMenu, MobileDrawer } from './lazy-header-menus';
 import { ThemeToggle } from './theme-toggle';
 
-/** The site header of SPEC §2: brand block with tagline; Sign In / Join or Dashboard; Learn More; the notifications bell. */
+/**
+ * The one header of every page a signed-in person sees (issue 15 point 9), also in the admin
+ * panel's bar: 'Share', the theme toggle, the notifications bell and the account menu. Sized to
+ * fit a 375 px screen whole (nothing truncated).
+ */
+export function SignedInActions({ user }: { user: SessionUser }) {
+  return (
+    <>
+      <Button asChild size="sm" className="h-9 px-3 has-[>svg]:px-3">
+        <Link to="/create-idea">
+          <Plus aria-hidden /> Share
+        </Link>
+      </Button>
+      <ThemeToggle />
+      <NotificationBellSlot userId={user.id} />
+      <AccountMenu user={user} />
+    </>
+  );
+}
+
+/**
+ * The site header of SPEC §2: brand block (its tagline from 640 px up); for a visitor Learn More,
+ * the theme toggle, Sign In and Join (a drawer on phones); for a signed-in person Learn More (in
+ * the account menu on phones) and SignedInActions.
+ */
 export function SiteHeader() {
   const session = useSession();
   return (
     <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" className="min-w-0 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <Logo withTagline size="sm" className="[&_[data-slot=logo-mark]]:size-9 [&_span_span:last-child]:max-w-[11.5rem] [&_span_span:last-child]:truncate sm:[&_span_span:last-child]:max-w-none" />
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Link to="/" className="focus-visible:ring-ring min-w-0 shrink-0 rounded-md focus-visible:ring-2 focus-visible:outline-none">
+          <Logo withTagline size="sm" className="[&_[data-slot=logo-mark]]:size-9 max-sm:[&_span_span:last-child]:hidden" />
         </Link>
         <div className="flex items-center gap-1 md:gap-2">
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <LearnMoreMenu />
-            <ThemeToggle />
-            {session.status === 'signed-in' ? (
-              <Button asChild className="ml-2">
-                <Link to="/dashboard">
-                  <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-                </Link>
-              </Button>
-            ) : (
+            {session.status === 'signed-in' ? null : <ThemeToggle />}
+            {session.status === 'signed-in' ? null : (
               <div className="ml-2 flex items-center gap-2" aria-busy={session.status === 'loading'}>
                 <Button asChild variant="outline">
                   <Link to="/auth">Sign In</Link>
@@ -37,19 +56,16 @@ export function SiteHeader() {
               </div>
             )}
           </nav>
-          <NotificationBellSlot userId={session.user?.id} />
-          <div className="flex items-center gap-1 md:hidden">
-            {session.status === 'signed-in' ? (
-              <Button asChild size="sm">
-                <Link to="/dashboard">Dashboard</Link>
-              </Button>
-            ) : (
+          {session.status === 'signed-in' ? (
+            <SignedInActions user={session.user} />
+          ) : (
+            <div className="flex items-center gap-1 md:hidden">
               <Button asChild size="sm">
                 <Link to="/auth">Join</Link>
               </Button>
-            )}
-            <MobileDrawer />
-          </div>
+              <MobileDrawer />
+            </div>
+          )}
         </div>
       </div>
     </header>

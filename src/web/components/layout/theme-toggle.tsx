@@ -1,26 +1,20 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '../../lib/theme';
-import { useHydrated } from '../../lib/use-hydrated';
 import { Button } from '../ui/button';
 
-/** Switches between light and dark (starting from whatever the system chose). */
+/**
+ * Switches between light and dark (starting from whatever the system chose). The page's `dark`
+ * class (set before the first paint, public/theme-init.js) picks the icon and the name, so the
+ * server's markup is right for every reader and hydration renders nothing again (issue 18).
+ */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { resolved: theme, setChoice } = useTheme();
-  // The server paints the light button (it cannot know the person's theme); hydration draws the
-  // same, and the real one follows right after.
-  const resolved = useHydrated() ? theme : 'light';
-  const next = resolved === 'dark' ? 'light' : 'dark';
+  const { resolved, setChoice } = useTheme();
   return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className={className}
-      onClick={() => setChoice(next)}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-    >
-      {resolved === 'dark' ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+    <Button type="button" variant="ghost" size="icon" className={className} onClick={() => setChoice(resolved === 'dark' ? 'light' : 'dark')}>
+      <Moon className="size-5 dark:hidden" aria-hidden />
+      <Sun className="hidden size-5 dark:block" aria-hidden />
+      <span className="sr-only dark:hidden">Switch to dark theme</span>
+      <span className="sr-only hidden dark:inline">Switch to light theme</span>
     </Button>
   );
 }

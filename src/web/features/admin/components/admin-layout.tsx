@@ -1,7 +1,7 @@
 import type { AdminMe } from '@shared/schemas/admin';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ThemeToggle } from '../../../components/layout/theme-toggle';
+import { SignedInActions } from '../../../components/layout/site-header';
 import { Separator } from '../../../components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../../components/ui/sidebar';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,7 +11,7 @@ import { AdminSidebar } from './admin-sidebar';
 import { MaintenanceBanner } from './maintenance-gate';
 import { RoleBadge } from './role-badge';
 
-/** Sidebar, header 'Admin Panel', and the section (SPEC §2). The sidebar keeps its state in a cookie. */
+/** Sidebar, header 'Admin Panel' with the site's signed-in actions, and the section (SPEC §2). The sidebar keeps its state in a cookie. */
 export function AdminLayout({ me }: { me: AdminMe }) {
   const session = useSession();
   const maintenance = useMaintenanceStatus();
@@ -28,18 +28,17 @@ export function AdminLayout({ me }: { me: AdminMe }) {
         {maintenance.data?.maintenanceMode && <MaintenanceBanner />}
         <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
           <SidebarTrigger className="-ml-1" />
-          <Separator orientation="vertical" className="mx-1 data-[orientation=vertical]:h-5" />
-          <h1 className="text-base font-semibold">Admin Panel</h1>
-          <div className="ml-auto flex items-center gap-2">
+          <Separator orientation="vertical" className="mx-1 max-sm:hidden data-[orientation=vertical]:h-5" />
+          <h1 className="text-base font-semibold whitespace-nowrap max-sm:sr-only">Admin Panel</h1>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {session.user ? (
-              <span className="hidden items-center gap-2 text-sm sm:flex">
-                <span className="text-muted-foreground max-w-48 truncate">{session.user.name || session.user.email}</span>
-                <RoleBadge role={me.role} />
-              </span>
+              <>
+                <RoleBadge role={me.role} className="hidden lg:inline-flex" />
+                <SignedInActions user={session.user} />
+              </>
             ) : (
               <Skeleton className="h-5 w-32" />
             )}
-            <ThemeToggle />
           </div>
         </header>
         <div id="admin-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 p-4 outline-none sm:p-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCurrencyAmount, formatMoney, formatNaira, initials, shortDate } from './format';
+import { formatCount, formatCurrencyAmount, formatMoney, formatNaira, shortDate } from './format';
 
 describe('admin formatting', () => {
   it('writes money the way the panel shows it', () => {
@@ -10,14 +10,6 @@ describe('admin formatting', () => {
     expect(formatCurrencyAmount(250000, 'NGN')).toBe('NGN 250,000');
     expect(formatCurrencyAmount(89.99, 'USD')).toBe('USD 89.99');
     expect(formatCount(1234567)).toBe('1,234,567');
-  });
-
-  it('makes avatar initials from a name, else from the email', () => {
-    expect(initials('Ada Lovelace', 'a@x.test')).toBe('AL');
-    expect(initials('  Grace  Brewster Hopper ', null)).toBe('GH');
-    expect(initials('Cher', null)).toBe('CH');
-    expect(initials(null, 'quiet@ideahub.demo')).toBe('Q');
-    expect(initials('', null)).toBe('?');
   });
 
   it('writes dates as MMM d, yyyy', () => {

@@ -36,11 +36,3 @@ export function relativeDate(iso: string): string {
 export function shortDate(iso: string): string {
   return formatDate(new Date(iso));
 }
-
-/** Initials for an avatar: 'Ada Lovelace' → 'AL'; an email's first letter otherwise. */
-export function initials(name: string | null, email: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${words[0]![0]}${words.at(-1)![0]}`.toUpperCase();
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return (email?.[0] ?? '?').toUpperCase();
-}

@@ -20,7 +20,8 @@ import { EmptyRow, ErrorRow, LoadMore, MobileList, SearchBox, SkeletonRows, Wide
 import { PageHeader } from '../components/page-header';
 import { RoleBadge } from '../components/role-badge';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatCount, initials, relativeDate } from '../lib/format';
+import { formatCount, relativeDate } from '../lib/format';
+import { initials } from '@shared/format';
 import { useChoiceParam, useSearchParam } from '../lib/use-url-filters';
 
 const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [

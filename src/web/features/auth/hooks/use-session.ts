@@ -43,6 +43,17 @@ export async function isSignedIn(client: QueryClient): Promise<boolean> {
   return Boolean(user);
 }
 
+/**
+ * The login-required page a sign-out is leaving. React Router's navigation home is a transition,
+ * while the cleared session re-renders at once: RequireAuth keeps this page blank meanwhile
+ * instead of sending the person to /auth (it forgets the page once it leaves it).
+ */
+let leavingPath: string | null = null;
+export const signOutLeaving = {
+  is: (path: string) => leavingPath === path,
+  forget: () => void (leavingPath = null),
+};
+
 /** Ends the session on the server, forgets everything cached for the person, goes home and says so. */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -52,6 +63,7 @@ export function useSignOut() {
     onSuccess: async () => {
       // Leave the page first: a login-required page that saw the session vanish would otherwise
       // race this navigation with its own redirect to /auth.
+      leavingPath = window.location.pathname;
       await navigate('/', { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { uploadIdeaImage, type UploadHandle } from '../../ideas/api/upload-image';
 import { fieldErrorLines } from '../../ideas/forms/field-messages';
+import { COVER_FRAME, IdeaCover } from '../../ideas/components/idea-cover';
 import { isImageAddress } from '../../ideas/forms/idea-form';
 
 export const UPLOAD_TEXT = {
@@ -147,18 +148,14 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
       </Label>
 
       {previewSrc ? (
-        <div className="bg-muted relative overflow-hidden rounded-lg border">
+        // The card's own picture frame (IdeaCover), at a card's width: what home will show.
+        <div className="relative w-full overflow-hidden rounded-lg border sm:max-w-sm">
           {broken ? (
-            <div className="text-muted-foreground flex aspect-[16/9] items-center justify-center p-4 text-center text-sm">
+            <div className={`bg-muted text-muted-foreground flex items-center justify-center p-4 text-center text-sm ${COVER_FRAME}`}>
               This image could not be loaded. Check the address or upload a file instead.
             </div>
           ) : (
-            <img
-              src={previewSrc}
-              alt="Preview of the image"
-              className="aspect-[16/9] w-full object-cover"
-              onError={() => setBroken(true)}
-            />
+            <IdeaCover src={previewSrc} title="" category="idea" alt="Preview of the image" onError={() => setBroken(true)} priority />
           )}
           {uploading ? (
             <div className="bg-background/85 absolute inset-x-0 bottom-0 grid gap-1.5 p-3 backdrop-blur-sm">

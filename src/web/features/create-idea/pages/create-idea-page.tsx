@@ -23,7 +23,6 @@ import { ArrowLeft, ArrowRight, History, Loader2, Send, UserRoundPen } from 'luc
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { LogoMark } from '../../../components/brand/logo';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field-error';
@@ -226,21 +225,14 @@ export default function CreateIdeaPage() {
 
   return (
     <div className="bg-muted/30 min-h-full">
-      <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Button asChild variant="ghost" className="-ml-3">
-            <Link to="/dashboard">
-              <ArrowLeft aria-hidden /> Back
-            </Link>
-          </Button>
-          <Link to="/" aria-label="IdeaHub home" className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-            <LogoMark className="size-8" />
-          </Link>
-        </div>
-      </header>
-
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Share with the community</h1>
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+        <Link
+          to="/dashboard"
+          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring inline-flex items-center gap-1.5 rounded-md text-sm focus-visible:ring-2 focus-visible:outline-none"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Back to Dashboard
+        </Link>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Share with the community</h1>
         <p className="text-muted-foreground mt-2">
           Put a price on an idea or a product, tell people what it is, and get their feedback.
         </p>

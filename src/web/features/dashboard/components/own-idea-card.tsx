@@ -1,11 +1,12 @@
 import type { OwnIdea } from '@shared/schemas/ideas';
 import { priceText } from '@shared/format';
 import { formatDistanceToNow } from 'date-fns';
-import { Heart, ImageIcon, MessageCircle, Pencil, Star, Trash2 } from 'lucide-react';
+import { Heart, MessageCircle, Pencil, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { IdeaCover } from '../../ideas/components/idea-cover';
 
 interface OwnIdeaCardProps {
   idea: OwnIdea;
@@ -17,26 +18,11 @@ interface OwnIdeaCardProps {
 export function OwnIdeaCard({ idea, onEdit, onDelete }: OwnIdeaCardProps) {
   return (
     <Card className="group relative gap-0 overflow-hidden p-0 focus-within:ring-ring focus-within:ring-2">
-      <div className="bg-muted relative aspect-[16/9] overflow-hidden">
-        {idea.thumbnailUrl || idea.imageUrl ? (
-          <img
-            src={idea.thumbnailUrl ?? idea.imageUrl ?? ''}
-            alt=""
-            width={640}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="text-muted-foreground flex size-full items-center justify-center">
-            <ImageIcon className="size-8" aria-hidden />
-          </div>
-        )}
+      <IdeaCover src={idea.thumbnailUrl ?? idea.imageUrl} title={idea.title} category={idea.category} frame="aspect-[16/9]" width={640} height={360}>
         <Badge variant="secondary" className="absolute top-3 left-3 capitalize shadow-sm">
           {idea.category}
         </Badge>
-      </div>
+      </IdeaCover>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 leading-snug font-semibold">
           <Link to={`/ideas/${idea.id}`} className="hover:underline focus-visible:outline-none">

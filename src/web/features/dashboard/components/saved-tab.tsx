@@ -4,31 +4,33 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSavedIdeas } from '../../ideas/api/saved';
 import { IdeaCard } from '../../ideas/components/idea-card';
-import { IdeaCardActions } from '../../ideas/components/idea-card-actions';
+import { CardActionsProvider, IdeaCardActions } from '../../ideas/components/idea-card-actions';
 import { EmptyPanel } from './empty-panel';
 import { PagedIdeas } from './paged-ideas';
 
 /** 'Saved': the items the person bookmarked. */
 export function SavedTab() {
   return (
-    <PagedIdeas
-      query={useSavedIdeas()}
-      label="Saved ideas"
-      loadingText="Loading saved ideas..."
-      errorTitle="Saved ideas could not be loaded"
-      empty={
-        <EmptyPanel
-          icon={<Bookmark className="size-8" aria-hidden />}
-          title="No saved ideas yet"
-          text="Tap the bookmark on any idea or product to keep it here."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/">Browse ideas</Link>
-            </Button>
-          }
-        />
-      }
-      renderItem={(idea: IdeaCardData) => <IdeaCard idea={idea} actions={<IdeaCardActions idea={idea} />} />}
-    />
+    <CardActionsProvider>
+      <PagedIdeas
+        query={useSavedIdeas()}
+        label="Saved ideas"
+        loadingText="Loading saved ideas..."
+        errorTitle="Saved ideas could not be loaded"
+        empty={
+          <EmptyPanel
+            icon={<Bookmark className="size-8" aria-hidden />}
+            title="No saved ideas yet"
+            text="Tap the bookmark on any idea or product to keep it here."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/">Browse ideas</Link>
+              </Button>
+            }
+          />
+        }
+        renderItem={(idea: IdeaCardData) => <IdeaCard idea={idea} actions={<IdeaCardActions idea={idea} />} />}
+      />
+    </CardActionsProvider>
   );
 }

@@ -1,15 +1,15 @@
 /**
- * /dashboard (SPEC §2 Dashboard): the accounts header (greeting, Profile, Home, Coupons, Sign
- * Out), the stat cards, and the tabs My Ideas, Saved, Messages and Analytics. The edit and coupons
+ * /dashboard (SPEC §2 Dashboard), under the site header: the greeting, Share New Idea and
+ * Coupons, the stat cards, and the tabs My Ideas, Saved, Messages and Analytics. The edit and coupons
  * dialogs load when first opened.
  */
 import type { OwnIdea } from '@shared/schemas/ideas';
-import { BarChart3, Bookmark, LayoutGrid, MessagesSquare, Plus } from 'lucide-react';
+import { BarChart3, Bookmark, Gift, LayoutGrid, MessagesSquare, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { DashboardHeader } from '../components/dashboard-header';
+import { useSession } from '../../auth/hooks/use-session';
 import { DeleteIdeaDialog } from '../components/delete-idea-dialog';
 import { EmptyPanel } from '../components/empty-panel';
 import { MyIdeasTab } from '../components/my-ideas-tab';
@@ -33,6 +33,8 @@ export default function DashboardPage() {
   const [couponsOpen, setCouponsOpen] = useState(false);
   const [couponsLoaded, setCouponsLoaded] = useState(false);
   const [editLoaded, setEditLoaded] = useState(false);
+  const session = useSession();
+  const name = session.user?.name.trim() || 'User';
 
   function selectTab(value: string) {
     setParams(
@@ -48,23 +50,32 @@ export default function DashboardPage() {
 
   return (
     <div className="bg-muted/30 min-h-full">
-      <DashboardHeader
-        onCoupons={() => {
-          setCouponsLoaded(true);
-          setCouponsOpen(true);
-        }}
-      />
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
-            <p className="text-muted-foreground mt-1">Everything you have shared, in one place.</p>
+            <p className="mt-1 text-base">
+              Welcome, <span className="font-semibold">{name}</span>
+            </p>
+            <p className="text-muted-foreground">Everything you have shared, in one place.</p>
           </div>
-          <Button asChild className="w-fit">
-            <Link to="/create-idea">
-              <Plus aria-hidden /> Share New Idea
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to="/create-idea">
+                <Plus aria-hidden /> Share New Idea
+              </Link>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setCouponsLoaded(true);
+                setCouponsOpen(true);
+              }}
+            >
+              <Gift aria-hidden /> Coupons
+            </Button>
+          </div>
         </div>
 
         <div className="mt-6">

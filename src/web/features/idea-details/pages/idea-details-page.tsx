@@ -3,7 +3,7 @@ import { CURRENCY_NAMES } from '@shared/constants';
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { format } from 'date-fns';
-import { ArrowLeft, CalendarDays, ImageIcon, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +21,7 @@ import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-wid
 import { BUY_ALERT } from '../lib/buy';
 import { ReportButton } from '../../reports/components/report-button';
 import { ContactButton } from '../../messages/components/contact-button';
+import { IdeaCover } from '../../ideas/components/idea-cover';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
@@ -187,22 +188,9 @@ export default function IdeaDetailsPage() {
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
         <Suspense fallback={null}>
           <div className="bg-muted overflow-hidden rounded-2xl border">
-            {idea.imageUrl ? (
-              // The page's largest paint: fetched first (the page's head also preloads it: app/document.tsx).
-              <img
-                src={idea.imageUrl}
-                alt={idea.title}
-                width={1200}
-                height={900}
-                fetchPriority="high"
-                className="aspect-[4/3] w-full object-cover"
-              />
-            ) : (
-              <div className="text-muted-foreground flex aspect-[4/3] items-center justify-center">
-                <ImageIcon className="size-12" aria-hidden />
-                <span className="sr-only">No image</span>
-              </div>
-            )}
+            {/* The whole picture on its blurred self (IdeaCover), the page's largest paint: fetched first
+                (the page's head also preloads it: app/document.tsx). */}
+            <IdeaCover src={idea.imageUrl} title={idea.title} category={idea.category} alt={idea.title} priority frame="aspect-[4/3]" width={1200} height={900} />
           </div>
         </Suspense>
         <Suspense fallback={null}>

@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 
 const SORTS = [
-  { value: 'newest', label: 'Newest', icon: <Sparkles className="size-4" aria-hidden /> },
-  { value: 'trending', label: 'Trending', icon: <Flame className="size-4" aria-hidden /> },
-  { value: 'top', label: 'Top', icon: <Trophy className="size-4" aria-hidden /> },
+  { value: 'newest', label: 'Newest', icon: <Sparkles className="size-4 max-sm:hidden" aria-hidden /> },
+  { value: 'trending', label: 'Trending', icon: <Flame className="size-4 max-sm:hidden" aria-hidden /> },
+  { value: 'top', label: 'Top', icon: <Trophy className="size-4 max-sm:hidden" aria-hidden /> },
 ] as const;
 
 export const WINDOW_NAMES = { week: 'This week', month: 'This month', all: 'All time' } as const;

@@ -1,79 +1,111 @@
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bookmark, Mail, Share2 } from 'lucide-react';
+import { createContext, type ReactNode, use, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
 import { isSignedIn } from '../../auth/hooks/use-session';
 import { CONTACT_FAILED, contactCreator } from '../../messages/lib/contact';
 import { useToggleSaved } from '../api/saved';
-import { shareIdea } from '../lib/share-idea';
+import type * as ShareCode from '../lib/share-idea';
+import { CardIcon, CardIconSprite } from './card-icons';
+
+interface CardActions {
+  share(idea: IdeaCard): void;
+  contact(idea: IdeaCard): void;
+  toggleSaved(idea: IdeaCard): void;
+}
+
+const CardActionsContext = createContext<CardActions | null>(null);
 
 /**
- * A card's Share, Contact and Bookmark buttons (SPEC §2 Home). Contact and Bookmark send a
- * visitor to /auth; for a signed-in person Contact opens their private conversation with the
- * creator (issue 17 point 6; the press is still recorded) and Bookmark toggles Saved.
+ * Sharing's code (the share text, its date format, its messages) is a chunk of its own, out of
+ * home's first JavaScript (bench/bundle-size.ts). The provider fetches it once the list has
+ * hydrated, so a press finds it loaded: a share sheet opens only close to the press that asked.
+ * Once per page load; a failed fetch (offline) may be tried again.
+ */
+let shareCode: Promise<typeof ShareCode> | null = null;
+const loadShare = () =>
+  (shareCode ??= import('../lib/share-idea').catch((error: unknown) => {
+    shareCode = null;
+    throw error;
+  }));
+
+/**
+ * What every card's Share, Contact and Bookmark buttons do (and the cards' icons), made once for a whole list (one saved
+ * mutation, one navigate), not per card: twenty cards hydrate on home's first seconds (issue 18).
  *
  * The session is asked when a button is pressed (its answer, or the request under way), not
- * watched: a card does not render again when the session's answer arrives (twenty cards at once,
- * on home's first seconds). What a card shows comes from the item: `viewer` is only in a
- * signed-in person's answers.
+ * watched: a card does not render again when the session's answer arrives.
  */
-export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
+export function CardActionsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toggleSaved = useToggleSaved();
-  const saved = Boolean(idea.viewer?.saved);
+  // TanStack Query keeps `mutate` the same function across renders.
+  const { mutate } = useToggleSaved();
+  const actions = useMemo<CardActions>(
+    () => ({
+      share: (idea) =>
+        void loadShare().then(
+          (m) => m.shareIdea(idea),
+          (error: unknown) => console.error('Sharing could not be loaded', error),
+        ),
+      // A visitor goes to sign in; a signed-in person to their conversation with the creator (issue 17 point 6).
+      contact: (idea) =>
+        void contactCreator(idea.id, {
+          signedIn: isSignedIn(queryClient),
+          navigate,
+          onError: (description) => toast({ variant: 'destructive', title: CONTACT_FAILED, description }),
+        }),
+      toggleSaved: (idea) =>
+        void isSignedIn(queryClient).then((signedIn) => {
+          if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
+          mutate({ id: idea.id, saved: !idea.viewer?.saved });
+        }),
+    }),
+    [queryClient, navigate, mutate],
+  );
+  useEffect(() => void loadShare().catch(() => {}), []);
+  return (
+    <CardActionsContext value={actions}>
+      <CardIconSprite />
+      {children}
+    </CardActionsContext>
+  );
+}
 
+// A ghost icon button's look as fixed strings (no class merging at render), 44 px for a thumb.
+const BUTTON =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-md outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:hover:bg-accent/50';
+
+/**
+ * A card's Share, Contact and Bookmark buttons (SPEC §2 Home), inside a CardActionsProvider. What a
+ * card shows comes from the item: `viewer` is only in a signed-in person's answers (no Contact on
+ * one's own items).
+ */
+export function IdeaCardActions({ idea }: { idea: IdeaCard }) {
+  const actions = use(CardActionsContext)!;
+  const saved = Boolean(idea.viewer?.saved);
   return (
     <>
-      <Button
+      <button type="button" className={BUTTON} aria-label={`Share ${idea.title}`} title="Share" onClick={() => actions.share(idea)}>
+        <CardIcon name="share" className="size-4" />
+      </button>
+      {idea.viewer?.own ? null : (
+        <button type="button" className={BUTTON} aria-label={`Contact the creator of ${idea.title}`} title="Contact" onClick={() => actions.contact(idea)}>
+          <CardIcon name="mail" className="size-4" />
+        </button>
+      )}
+      <button
         type="button"
-        variant="ghost"
-        size="icon-sm"
-        className="size-7"
-        aria-label={`Share ${idea.title}`}
-        title="Share"
-        onClick={() => void shareIdea(idea)}
-      >
-        <Share2 className="size-3.5" aria-hidden />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        className="size-7"
-        aria-label={`Contact the creator of ${idea.title}`}
-        title="Contact"
-        onClick={() =>
-          void contactCreator(idea.id, {
-            signedIn: isSignedIn(queryClient),
-            navigate,
-            onError: (description) => toast({ variant: 'destructive', title: CONTACT_FAILED, description }),
-          })
-        }
-      >
-        <Mail className="size-3.5" aria-hidden />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        className={cn('size-7', saved && 'text-primary')}
+        className={saved ? `${BUTTON} text-primary` : BUTTON}
         aria-label={`Save ${idea.title}`}
         aria-pressed={saved}
         title={saved ? 'Saved' : 'Save'}
-        onClick={() =>
-          void isSignedIn(queryClient).then((signedIn) => {
-            if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
-            toggleSaved.mutate({ id: idea.id, saved: !saved });
-          })
-        }
+        onClick={() => actions.toggleSaved(idea)}
       >
-        <Bookmark className={cn('size-3.5', saved && 'fill-current')} aria-hidden />
-      </Button>
+        <CardIcon name={saved ? 'bookmark-filled' : 'bookmark'} className="size-4" />
+      </button>
     </>
   );
 }

@@ -1,41 +1,28 @@
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
 import { creatorDisplayName, priceText } from '@shared/format';
-import { Heart, ImageIcon, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
 import { prefetchIdeaDetails } from '../../idea-details/prefetch';
+import { CardIcon } from './card-icons';
+import { COVER_FRAME, IdeaCover } from './idea-cover';
 
-/** One item in the grid; the whole card opens its details page. */
+/**
+ * One item in the grid; the whole card opens its details page. Plain markup with fixed class
+ * strings (no Card/Badge class merging at render: twenty of these hydrate on home), its icons from
+ * the list's sprite (CardIcon, inside a CardActionsProvider). On a phone it
+ * stays under ~360 px tall, and its actions are 44 px touch targets.
+ */
 export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardData; priority?: boolean; actions?: React.ReactNode }) {
   const name = creatorDisplayName(idea.creator.name);
   return (
-    <Card className="group relative gap-0 overflow-hidden p-0 transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-ring">
-      <div className="bg-muted relative aspect-[4/3] overflow-hidden">
-        {idea.thumbnailUrl ? (
-          <img
-            src={idea.thumbnailUrl}
-            alt=""
-            width={640}
-            height={480}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            fetchPriority={priority ? 'high' : 'auto'}
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-          />
-        ) : (
-          <div className="text-muted-foreground flex size-full items-center justify-center">
-            <ImageIcon className="size-10" aria-hidden />
-          </div>
-        )}
-        <Badge variant="secondary" className="absolute top-3 left-3 capitalize shadow-sm">
+    <article className="group bg-card text-card-foreground focus-within:ring-ring relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-2 hover:shadow-lg">
+      <IdeaCover src={idea.thumbnailUrl} title={idea.title} category={idea.category} priority={priority}>
+        <span className="bg-secondary text-secondary-foreground absolute top-2.5 left-2.5 rounded-md px-2 py-0.5 text-xs font-medium capitalize shadow-sm">
           {idea.category}
-        </Badge>
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+        </span>
+      </IdeaCover>
+      <div className="flex flex-1 flex-col gap-1.5 px-3 pt-3 pb-2 sm:gap-2 sm:px-4 sm:pt-4">
         <h3 className="line-clamp-2 leading-snug font-semibold">
           <Link
             to={`/ideas/${idea.id}`}
@@ -47,52 +34,56 @@ export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardDa
             {idea.title}
           </Link>
         </h3>
-        <p className="text-muted-foreground line-clamp-2 text-sm">{idea.excerpt}</p>
-        <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
-        <div className="text-muted-foreground mt-auto flex items-center justify-between gap-2 pt-1 text-xs">
-          <span className="truncate">
-            {/* Above the title link's overlay, so the name opens the maker's page (issue 16). */}
-            by{' '}
-            <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="text-foreground relative z-10 font-medium underline-offset-2 hover:underline">
-              {name}
-            </Link>
-          </span>
-          <LocalTime dateTime={idea.createdAt} className="shrink-0" text={sinceDate} />
+        <p className="text-muted-foreground line-clamp-1 text-sm sm:line-clamp-2">{idea.excerpt}</p>
+        <div className="mt-auto flex items-center justify-between gap-3">
+          <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
+          <p className="text-muted-foreground flex items-center gap-3 text-xs">
+            <span className="inline-flex items-center gap-1" title="Rating">
+              <CardIcon name={idea.ratingAverage !== null ? 'star-filled' : 'star'} className={idea.ratingAverage !== null ? 'size-3.5 text-amber-400' : 'size-3.5'} />
+              <span className="sr-only">Rating </span>
+              {idea.ratingAverage !== null ? idea.ratingAverage.toFixed(1) : '–'}
+            </span>
+            <span className="inline-flex items-center gap-1" title="Likes">
+              <CardIcon name="heart" className="size-3.5" />
+              {idea.likeCount}
+              <span className="sr-only"> likes</span>
+            </span>
+            <span className="inline-flex items-center gap-1" title="Comments">
+              <CardIcon name="comment" className="size-3.5" />
+              {idea.commentCount}
+              <span className="sr-only"> comments</span>
+            </span>
+          </p>
         </div>
-        <div className="text-muted-foreground flex items-center gap-4 border-t pt-3 text-xs">
-          <span className="inline-flex items-center gap-1" title="Rating">
-            <Star className={cn('size-3.5', idea.ratingAverage !== null && 'fill-amber-400 text-amber-400')} aria-hidden />
-            <span className="sr-only">Rating </span>
-            {idea.ratingAverage !== null ? idea.ratingAverage.toFixed(1) : '–'}
-          </span>
-          <span className="inline-flex items-center gap-1" title="Likes">
-            <Heart className="size-3.5" aria-hidden />
-            {idea.likeCount}
-            <span className="sr-only"> likes</span>
-          </span>
-          <span className="inline-flex items-center gap-1" title="Comments">
-            <MessageCircle className="size-3.5" aria-hidden />
-            {idea.commentCount}
-            <span className="sr-only"> comments</span>
-          </span>
-          {actions ? <div className="relative z-10 ml-auto flex items-center gap-1">{actions}</div> : null}
+        <div className="flex items-center justify-between gap-2 border-t pt-1.5">
+          <p className="text-muted-foreground grid min-w-0 text-xs leading-4">
+            <span className="truncate">
+              {/* Above the title link's overlay, so the name opens the maker's page (issue 16). */}
+              by{' '}
+              <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="text-foreground relative z-10 font-medium underline-offset-2 hover:underline">
+                {name}
+              </Link>
+            </span>
+            <LocalTime dateTime={idea.createdAt} text={sinceDate} />
+          </p>
+          {actions ? <div className="relative z-10 flex shrink-0 items-center gap-1.5">{actions}</div> : null}
         </div>
       </div>
-    </Card>
+    </article>
   );
 }
 
 export function IdeaCardSkeleton() {
   return (
-    <Card className="gap-0 overflow-hidden p-0" aria-hidden>
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+    <div className="bg-card overflow-hidden rounded-xl border shadow-sm" aria-hidden>
+      <Skeleton className={`w-full rounded-none ${COVER_FRAME}`} />
       <div className="flex flex-col gap-3 p-4">
         <Skeleton className="h-5 w-4/5" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-6 w-1/3" />
         <Skeleton className="h-4 w-2/3" />
       </div>
-    </Card>
+    </div>
   );
 }
 

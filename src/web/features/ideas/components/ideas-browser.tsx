@@ -12,7 +12,7 @@ import { useSiteUrl } from '../../../app/site-url';
 import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
 import { SortControls, sortCaption } from './discovery-controls';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
-import { IdeaCardActions } from './idea-card-actions';
+import { CardActionsProvider, IdeaCardActions } from './idea-card-actions';
 
 const PriceFilter = lazy(() => import('./price-filter').then((m) => ({ default: m.PriceFilter })));
 const FiltersRefused = lazy(() => import('./price-filter').then((m) => ({ default: m.FiltersRefused })));
@@ -107,7 +107,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
 
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between md:gap-4">
         <Suspense fallback={null}>
           {/* A plain GET form too: without JavaScript it asks the server for home with the search. */}
           <form
@@ -146,7 +146,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
             A Suspense boundary of its own, so React may hydrate it apart from the rest. */}
         <Suspense fallback={null}>
           <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
-            <TabsList aria-label="Category" className="h-11">
+            <TabsList aria-label="Category" className="h-11 w-full md:w-fit">
               {TABS.map(({ value, label, icon }) => (
                 <TabsTrigger key={value} value={value} className="px-4" aria-controls={undefined} asChild>
                   <Link to={homeHref({ ...filter, category: value })} replace preventScrollReset>
@@ -161,7 +161,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
 
       {/* Sorts and price filters (issue 16): links and a GET form, a boundary of their own. */}
       <Suspense fallback={null}>
-        <div className="mt-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-start md:justify-between">
+        <div className="mt-3 flex flex-wrap items-start justify-between gap-2 md:mt-4 md:gap-3">
           <SortControls filter={filter} />
           <Suspense fallback={null}>
             <PriceFilter filter={filter} />
@@ -170,8 +170,8 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         <link rel="alternate" type="application/atom+xml" href={feedHref(siteUrl, filter.category)} title={`IdeaHub: ${HEADINGS[filter.category]}`} />
       </Suspense>
 
-      <div className="mt-8 mb-6">
-        <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+      <div className="mt-5 mb-4 sm:mt-8 sm:mb-6">
+        <h2 id="browse-heading" className="text-xl font-bold tracking-tight sm:text-3xl">
           {HEADINGS[filter.category ?? 'all']}
         </h2>
         <p className="text-muted-foreground mt-1">
@@ -207,16 +207,18 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         )
       ) : (
         <>
-          <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
-            {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
-            {items.map((idea, i) => (
-              <Suspense key={idea.id} fallback={null}>
-                <li className="flex [&>*]:w-full">
-                  <IdeaListItem idea={idea} priority={i < 4} />
-                </li>
-              </Suspense>
-            ))}
-          </ul>
+          <CardActionsProvider>
+            <ul className={GRID_CLASSES} aria-label={HEADINGS[filter.category ?? 'all']}>
+              {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
+              {items.map((idea, i) => (
+                <Suspense key={idea.id} fallback={null}>
+                  <li className="flex [&>*]:w-full">
+                    <IdeaListItem idea={idea} priority={i < 4} />
+                  </li>
+                </Suspense>
+              ))}
+            </ul>
+          </CardActionsProvider>
           <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
             {query.isFetchingNextPage ? (
               <span className="text-muted-foreground inline-flex items-center gap-2 text-sm">

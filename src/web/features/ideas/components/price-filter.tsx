@@ -19,7 +19,7 @@ export function PriceFilter({ filter }: { filter: HomeFilter }) {
   const active = hasPriceFilter(filter);
   return (
     // Open while a price filter is set, so what filters the list is in sight.
-    <details className="group w-full md:w-auto" open={active || undefined}>
+    <details className="group open:w-full md:w-auto md:open:w-auto" open={active || undefined}>
       <summary
         className={cn(
           'border-input bg-background hover:bg-accent focus-visible:ring-ring/50 inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm font-medium shadow-xs outline-none select-none focus-visible:ring-[3px] [&::-webkit-details-marker]:hidden',

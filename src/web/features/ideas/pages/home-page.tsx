@@ -18,22 +18,23 @@ export default function HomePage() {
       <Suspense fallback={null}>
         <section className="relative overflow-hidden border-b">
           <div className="from-primary/10 via-background to-background absolute inset-0 -z-10 bg-gradient-to-b" aria-hidden />
-          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
-            <p className="text-primary text-sm font-semibold tracking-wide uppercase">The home of bold ideas</p>
-            <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {/* Compact on a phone (issue 15 point 10): the first card shows on the first screen. */}
+          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 sm:py-14">
+            <p className="text-primary text-sm font-semibold tracking-wide uppercase max-sm:hidden">The home of bold ideas</p>
+            <h1 className="max-w-3xl text-xl font-extrabold tracking-tight text-balance sm:mt-2 sm:text-5xl">
               Share brilliant ideas. Discover amazing products.
             </h1>
-            <p className="text-muted-foreground mt-4 max-w-2xl text-base text-pretty sm:text-lg">
+            <p className="text-muted-foreground mt-4 max-w-2xl text-base text-pretty max-sm:hidden sm:text-lg">
               Put a price on your idea or product, get feedback from the community, and unlock premium insights as you contribute.
             </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Button asChild size="lg">
+            <div className="mt-4 flex flex-wrap gap-2 sm:mt-8 sm:gap-3">
+              <Button asChild size="lg" className="max-sm:px-3">
                 <Link to={signedIn ? '/create-idea' : '/auth'}>
-                  Start Sharing Ideas <ArrowRight className="size-4" aria-hidden />
+                  Start Sharing Ideas <ArrowRight className="size-4 max-sm:hidden" aria-hidden />
                 </Link>
               </Button>
               {!signedIn ? (
-                <Button asChild size="lg" variant="outline">
+                <Button asChild size="lg" variant="outline" className="max-sm:px-3">
                   <Link to="/about">Learn how it works</Link>
                 </Button>
               ) : null}
@@ -41,7 +42,7 @@ export default function HomePage() {
           </div>
         </section>
       </Suspense>
-      <div className="pt-8">
+      <div className="pt-4 sm:pt-8">
         <IdeasBrowser />
       </div>
       {dueDialog ? (

@@ -19,7 +19,7 @@ import { LocalTime } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../auth/hooks/use-session';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from '../../ideas/components/idea-card';
-import { IdeaCardActions } from '../../ideas/components/idea-card-actions';
+import { CardActionsProvider, IdeaCardActions } from '../../ideas/components/idea-card-actions';
 import NotFoundPage from '../../marketing/pages/not-found-page';
 import { useMaker, useMakerIdeas } from '../api/maker';
 
@@ -187,13 +187,15 @@ function MakerItems({ maker }: { maker: Maker }) {
         </div>
       ) : (
         <>
-          <ul className={GRID_CLASSES} aria-label={`Items by ${name}`}>
-            {items.map((idea, i) => (
-              <li key={idea.id} className="flex [&>*]:w-full">
-                <IdeaCard idea={idea} priority={i < 4} actions={<IdeaCardActions idea={idea} />} />
-              </li>
-            ))}
-          </ul>
+          <CardActionsProvider>
+            <ul className={GRID_CLASSES} aria-label={`Items by ${name}`}>
+              {items.map((idea, i) => (
+                <li key={idea.id} className="flex [&>*]:w-full">
+                  <IdeaCard idea={idea} priority={i < 4} actions={<IdeaCardActions idea={idea} />} />
+                </li>
+              ))}
+            </ul>
+          </CardActionsProvider>
           {next ? (
             <div className="mt-8 flex justify-center">
               {/* A link to the next page's address: without the app's code the server draws it. */}

@@ -1,0 +1,68 @@
+import type { IdeaCard } from '@shared/schemas/ideas';
+import { Lightbulb, Package } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The frame every card picture sits in: wide on phones (a card stays under ~360 px), 4:3 from 640 px. */
+export const COVER_FRAME = 'aspect-[2/1] sm:aspect-[4/3]';
+
+interface IdeaCoverProps {
+  /** The picture (a card's thumbnail, or the form's preview); none: a typographic cover. */
+  src: string | null;
+  title: string;
+  category: IdeaCard['category'];
+  /** Home's first cards: fetched at once, the others when near. */
+  priority?: boolean;
+  alt?: string;
+  onError?: () => void;
+  /** The frame's aspect classes (default: a card's, COVER_FRAME) and the picture's intrinsic size. */
+  frame?: string;
+  width?: number;
+  height?: number;
+  /** Drawn over the picture (the category badge). */
+  children?: ReactNode;
+}
+
+/**
+ * An item's picture as its card shows it (issue 15 point 11), also the share form's preview: the
+ * whole picture (object-contain, never a centre crop that cuts a portrait's top) on a blurred,
+ * enlarged copy of itself, so the bands around it carry the picture's own colours. Without a
+ * picture, a typographic cover: the title set large on the category's tint.
+ */
+export function IdeaCover({ src, title, category, priority = false, alt = '', onError, frame = COVER_FRAME, width = 640, height = 480, children }: IdeaCoverProps) {
+  return (
+    <div className={`bg-muted relative isolate overflow-hidden ${frame}`}>
+      {src ? (
+        <>
+          {/* The picture first (what a reader and a query for the card's image find), its blur behind. */}
+          <img
+            src={src}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            fetchPriority={priority ? 'high' : 'auto'}
+            onError={onError}
+            className="relative size-full object-contain"
+          />
+          <img src={src} alt="" aria-hidden loading={priority ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 -z-10 size-full scale-110 object-cover opacity-70 blur-xl" />
+        </>
+      ) : (
+        <div
+          aria-hidden
+          className={`flex size-full flex-col justify-end gap-2 bg-gradient-to-br p-4 pt-10 sm:p-5 ${
+            category === 'product' ? 'from-amber-400/30 via-amber-200/10 to-transparent' : 'from-primary/25 via-primary/5 to-transparent'
+          }`}
+        >
+          {category === 'product' ? (
+            <Package className="size-6 text-amber-700 dark:text-amber-300" aria-hidden />
+          ) : (
+            <Lightbulb className="text-primary size-6" aria-hidden />
+          )}
+          <p className="text-foreground/85 line-clamp-2 text-xl leading-tight font-extrabold tracking-tight text-balance sm:line-clamp-3 sm:text-2xl">{title}</p>
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
