@@ -17,6 +17,8 @@ import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './su
 const browser = useBrowser();
 
 async function subscribeFromFooter(page: Page, email: string) {
+  // The form is painted by the server; a press reaches it once its own code has arrived.
+  await appTookOver(page, 'newsletter');
   const box = page.getByRole('form', { name: 'Stay Updated' });
   await box.getByLabel('Email address').fill(email);
   await box.getByRole('button', { name: 'Subscribe' }).click();

@@ -236,8 +236,8 @@ describe('issue 15 journeys', () => {
     await appTookOver(page);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await page.getByRole('button', { name: 'Buy' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
-    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).waitFor();
     // A zero price reads 'Free' (point 13); the owner's own rating is theirs, apart from the community's.
     await expect.poll(() => page.getByText('Free', { exact: true }).count()).toBeGreaterThan(0);
     const rating = page.getByRole('region', { name: 'Rating' });
@@ -247,7 +247,7 @@ describe('issue 15 journeys', () => {
     await expectAccessible(page);
 
     // Edit: the dashboard's dialog, with the share form's image field.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Idea' });
     await dialog.waitFor();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png({ r: 20, g: 150, b: 110 }) });
@@ -266,12 +266,12 @@ describe('issue 15 journeys', () => {
     await other.goto(`/ideas/${idea.id}`);
     await appTookOver(other);
     await other.getByRole('button', { name: 'Buy' }).waitFor();
-    expect(await other.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     await expect.poll(() => other.getByTestId('creator-rating').innerText()).toMatch(/^Creator’s own rating\s+4\.2 \/ 5$/);
     await expectAccessible(other);
 
     // Delete: the dashboard's confirmation, then the dashboard.
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(`Are you sure you want to delete "${newTitle}"? This action cannot be undone.`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { JOIN_DIALOG_STORAGE_KEY, STATUS_DIALOG_STORAGE_KEY } from '../../../src/shared/rules/periodic-dialog.ts';
+import type { TookOverPart } from '../../../src/web/app/took-over.tsx';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -34,7 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
  * Waits until React has hydrated a part of the page (app/took-over.tsx; by default the route's
  * page): a server-painted part looks the same before, but only then does a press reach the app.
  */
-export async function appTookOver(page: Page, part: 'page' | 'discussion' = 'page'): Promise<void> {
+export async function appTookOver(page: Page, part: TookOverPart = 'page'): Promise<void> {
   await page.locator(`html[data-took-over~="${part}"]`).waitFor({ state: 'attached' });
 }
 

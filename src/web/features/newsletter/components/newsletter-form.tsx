@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
+import { TookOver } from '../../../app/took-over';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -52,6 +53,7 @@ export default function NewsletterForm() {
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 grid gap-2" aria-labelledby="footer-newsletter-heading">
+      <TookOver part="newsletter" />
       <Label htmlFor={inputId} className="sr-only">
         Email address
       </Label>
