@@ -193,13 +193,13 @@ async function main() {
     const api = (p: string, signedIn: boolean): LoadRequest => ({ method: 'GET', path: p, headers: signedIn ? { cookie } : {} });
     const html = (body: string) => (/^<!DOCTYPE html>/i.test(body) && body.includes('id="root"') ? null : 'not a rendered document');
     const visitorHeader = (body: string) =>
-      body.includes('>Sign In<') && !body.includes('lucide-layout-dashboard') && !body.includes(person.email) && !body.includes('aria-pressed="true"')
+      body.includes('>Sign In<') && !body.includes('>Account menu<') && !body.includes(person.email) && !body.includes('aria-pressed="true"')
         ? null
         : "not a visitor's page";
-    // Signed in: the header's Dashboard button (its icon; the footer's Dashboard link is on every
-    // page), their session in the page's state (their address is nowhere else) and their saved items pressed.
+    // Signed in: the header's account menu (the one header, issue 15 point 9), their session in the
+    // page's state (their address is nowhere else) and their saved items pressed.
     const personHeader = (body: string, pressed: number) =>
-      body.includes('lucide-layout-dashboard') && !body.includes('>Sign In<') && body.includes(`"email":"${person.email}"`) && count(body, 'aria-pressed="true"') >= pressed
+      body.includes('>Account menu<') && !body.includes('>Sign In<') && body.includes(`"email":"${person.email}"`) && count(body, 'aria-pressed="true"') >= pressed
         ? null
         : `not drawn for ${personName}`;
     const shows = (body: string, text: string) => (body.includes(text) ? null : `does not show '${text}'`);
