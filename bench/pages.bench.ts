@@ -26,7 +26,7 @@
  *   GET /api/ideas/{id} and GET /ideas/{id}.
  *
  * Every scenario is checked once before it is measured: 200, HTML (or JSON for the API), the
- * item titles it must show, the person's header (Dashboard, their name, their saved items
+ * item titles it must show, the person's header (their account menu, their session, their saved items
  * pressed) or a visitor's (Sign In). Under load, 2xx answers under half the checked page's size
  * are counted as errors (the plain app served when a page cannot be rendered). Prints a table
  * with the targets and appends it to bench/RESULTS.md.
