@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser';
+import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -209,6 +209,8 @@ describe('Site footer', () => {
   it('Stay Updated: rejects an invalid address inline; a valid one is told the truth (the newsletter is paused here)', async () => {
     const page = await browser.newPage(MOBILE);
     await open(page, '/privacy');
+    // The form is painted by the server; a press reaches it once its own code has arrived.
+    await appTookOver(page, 'newsletter');
     const footer = page.getByRole('contentinfo');
     const email = footer.getByRole('textbox', { name: 'Email address' });
     const subscribe = footer.getByRole('button', { name: 'Subscribe' });
