@@ -14,17 +14,17 @@
  */
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
+import { compressBytes } from '../src/server/lib/compression.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { drive, type LoadRequest } from './load.ts';
+import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest } from './load.ts';
 import { type CapturedQuery, captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
 
@@ -171,18 +171,18 @@ async function main() {
       if (s.bare) {
         // The same compressed bytes from a bare Node server (no app, no database): what this machine's
         // loopback and load generator allow for an answer this size, beside IdeaHub's figure.
-        const bytes = Buffer.from(await (await fetch(base + s.path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer());
-        const gz = gzipSync(bytes, { level: 4 });
+        const bytes = Buffer.from(await (await fetch(base + s.path)).arrayBuffer());
+        const encoded = compressBytes(bytes, 'br', false);
         const bare = http.createServer((_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip', 'content-length': gz.length });
-          res.end(gz);
+          res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'br', 'content-length': encoded.length });
+          res.end(encoded);
         });
         await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
         const bareBase = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
         const b = await drive(bareBase, [[{ method: 'GET', path: '/' }]], SECONDS, CONNECTIONS);
         await new Promise((resolve) => bare.close(resolve));
         rows.push(
-          `| ↳ a bare Node server sending the same ${(gz.length / 1024).toFixed(0)} KiB (gzip) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.errors} | – | IdeaHub / bare ${(run.rps / b.rps).toFixed(2)} | ${b.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'} | ${loadNow().split(' / ')[0]} |`,
+          `| ↳ a bare Node server sending the same ${(encoded.length / 1024).toFixed(0)} KiB (brotli) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.errors} | – | IdeaHub / bare ${(run.rps / b.rps).toFixed(2)} | ${b.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'} | ${loadNow().split(' / ')[0]} |`,
         );
         console.log(`bare server, same bytes: ${b.rps.toFixed(0)} req/s, p99 ${b.p99.toFixed(1)} ms`);
       }
@@ -195,7 +195,7 @@ async function main() {
       '',
       `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM; Node ${process.version}; PostgreSQL ${pgVersion} on the same machine. Load average (1 / 5 / 15 min) at the start: ${loadBefore}; at the end: ${loadNow()} (the machine is shared: other people's builds and tests run beside this).`,
       `- Data: ${items.toLocaleString('en')} items (bench/seed.ts: one every 5 minutes back in time, likes, ratings and messages), the maker with the most items has ${Number(maker.n).toLocaleString('en')}. Deep pages: ${DEEP_PAGES} pages of 20 in, by the lists' own cursors.`,
-      `- Visitors, ${CONNECTIONS} keep-alive connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per row, gzip accepted, the same address again and again: after the first request of each second (the visitors' cache, PUBLIC_CACHE_TTL_MS ${config.PUBLIC_CACHE_TTL_MS}) answers come from the kept bytes. pgbench runs the request's own SQL (captured on a cache miss, values written in) at the same concurrency: the ratio is IdeaHub's req/s over pgbench's transactions/s.`,
+      `- Visitors, ${CONNECTIONS} keep-alive connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per row, a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), the same address again and again: after the first request of each second (the visitors' cache, PUBLIC_CACHE_TTL_MS ${config.PUBLIC_CACHE_TTL_MS}) answers come from the kept bytes. pgbench runs the request's own SQL (captured on a cache miss, values written in) at the same concurrency: the ratio is IdeaHub's req/s over pgbench's transactions/s.`,
       '',
       `| request | req/s | p50 ms | p99 ms | errors | same SQL in pgbench | ratio | p99 < ${P99_TARGET_MS} ms | load (1 min) |`,
       '| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |',

@@ -6,6 +6,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
+/** What Chromium sends (BENCH_ACCEPT_ENCODING, e.g. gzip, for an A/B): answers are measured as a browser receives them. */
+export const BROWSER_ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+
 export interface LoadRequest {
   method: string;
   path: string;
@@ -31,7 +34,7 @@ export interface LoadRun {
 const LOADER_SOURCE = `
 const workerData = JSON.parse(process.env.BENCH_LOAD);
 const autocannon = require(workerData.autocannonPath);
-const { base, perConnection, seconds, minBytes } = workerData;
+const { base, perConnection, seconds, minBytes, acceptEncoding } = workerData;
 let next = 0;
 let sent = 0;
 let short = 0;
@@ -41,7 +44,7 @@ const instance = autocannon({
   url: base,
   connections: perConnection.length,
   duration: seconds,
-  headers: { 'accept-encoding': 'gzip' },
+  headers: { 'accept-encoding': acceptEncoding },
   requests: [{
     setupRequest: (req, context) => {
       if (context.connection === undefined) { context.connection = next++ % perConnection.length; context.i = 0; }
@@ -78,7 +81,7 @@ export function drive(base: string, perConnection: LoadRequest[][], seconds: num
   const lists = perConnection.length === 1 ? Array.from({ length: connections }, () => perConnection[0]!) : perConnection;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOADER_SOURCE], {
-      env: { ...process.env, BENCH_LOAD: JSON.stringify({ base, perConnection: lists, seconds, minBytes, autocannonPath }) },
+      env: { ...process.env, BENCH_LOAD: JSON.stringify({ base, perConnection: lists, seconds, minBytes, autocannonPath, acceptEncoding: BROWSER_ACCEPT_ENCODING }) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -44,7 +44,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { drive, type LoadRequest, type LoadRun } from './load.ts';
+import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest, type LoadRun } from './load.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -103,12 +103,12 @@ function webBuild(): string {
   return copy;
 }
 
-/** Bytes of an answer as sent (gzip asked, as the load generator asks), headers left out. */
+/** Bytes of an answer as sent (compressed as the load generator asks), headers left out. */
 function sentBytes(base: string, r: LoadRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(base);
     http
-      .get({ hostname, port, path: r.path, headers: { ...r.headers, 'accept-encoding': 'gzip' } }, (res) => {
+      .get({ hostname, port, path: r.path, headers: { ...r.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (res) => {
         let n = 0;
         res.on('data', (d: Buffer) => (n += d.length));
         res.on('end', () => resolve(n));
@@ -336,7 +336,7 @@ async function main() {
       `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}; Node ${process.version}; PostgreSQL ${pgVersion} on the same machine.`,
       `- Load average (1 / 5 / 15 min) when the runs began: ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}; at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the last column: 1 min, after each row).`,
       `- Data: ${items.toLocaleString('en')} items from ${people.toLocaleString('en')} people with likes, ratings and messages (bench/seed.ts). The signed-in person, ${personName}, has ${ownItems} items of their own and ${saved.length} of the first page saved and ${liked.length} liked (the details item both; it has ${detailsItem.message_count} messages and ${detailsItem.rating_count} ratings).`,
-      `- Server: the app in this process with the production configuration (NODE_ENV=production in the config and the environment${NODE_ENV_BEFORE === 'production' ? '' : `, where it was ${NODE_ENV_BEFORE ?? 'unset'}: React's server build reads it`}, pool ${config.DB_POOL_SIZE}, visitors' cache ${config.PUBLIC_CACHE_TTL_MS} ms) and the built web app as its web root (React's server entry from \`vite build --ssr\`). Load: autocannon in a child process, keep-alive connections, gzip accepted, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per row, 127.0.0.1 only; every row's answer checked once before (200, HTML with the titles and the reader's header, or JSON with the person's saved and liked state), and 2xx answers under half that page's size counted as errors.`,
+      `- Server: the app in this process with the production configuration (NODE_ENV=production in the config and the environment${NODE_ENV_BEFORE === 'production' ? '' : `, where it was ${NODE_ENV_BEFORE ?? 'unset'}: React's server build reads it`}, pool ${config.DB_POOL_SIZE}, visitors' cache ${config.PUBLIC_CACHE_TTL_MS} ms) and the built web app as its web root (React's server entry from \`vite build --ssr\`). Load: autocannon in a child process, keep-alive connections, a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per row, 127.0.0.1 only; every row's answer checked once before (200, HTML with the titles and the reader's header, or JSON with the person's saved and liked state), and 2xx answers under half that page's size counted as errors.`,
       `- Rows 'rendered every time' add \`?bench=<n>\`, a new value per request: the page is drawn from the same answers, but the server's cache of rendered pages (10 s, keyed by address, reader and answers) never has it, so React renders each one. The plain rows ask the same address again and again, so after the first request of each 10 s the render comes from that cache; many different people each opening their own home page are the 'rendered every time' case.`,
       `- page / API: the page's rate over the rate of the API request it is drawn from, by the same reader at the same concurrency (measured just before it). A page costs its API request (and the visitors' or the person's session lookup) plus the render; 1.00 would mean the render costs nothing, 0.25 that a page costs four API requests' worth of the server.`,
       `- The render alone, one request at a time before the load (this process, median of 30): ${renderTimes.join('; ')}.`,

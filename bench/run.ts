@@ -44,6 +44,7 @@ import { build } from 'vite';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { homeInitialJs, kib, routeSizes } from './bundle-size.ts';
+import { BROWSER_ACCEPT_ENCODING } from './load.ts';
 import { firstIdeaPath, formatRows, runLighthouse, startDemoServer } from './lighthouse.ts';
 import { freePort } from '../tests/support/free-port.ts';
 // @ts-expect-error: plain ES module script without types
@@ -153,7 +154,7 @@ async function loadWithMemory(server: Server, paths: string[], seconds: number) 
     new Promise<number>((resolve) => {
       const t0 = performance.now();
       http
-        .get({ hostname, port, path: paths[turn++ % paths.length], agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        .get({ hostname, port, path: paths[turn++ % paths.length], agent, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : -1));
         })

@@ -56,7 +56,7 @@ export interface PublicCache {
 
 /** Answers differ by encoding: one key per encoding and address. */
 function keyOf(acceptEncoding: string | undefined, pathAndSearch: string): string {
-  return `${chooseEncoding(acceptEncoding, false) ?? 'identity'} ${pathAndSearch}`;
+  return `${chooseEncoding(acceptEncoding) ?? 'identity'} ${pathAndSearch}`;
 }
 
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {

@@ -59,7 +59,7 @@ export async function renderWebPage(
   if (!page || down) return null;
   c.header('Cache-Control', data.cacheControl);
   // A rendered page is kept for a few seconds (lib/web-assets.ts), and so are its compressed bytes.
-  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), false);
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding || c.req.method === 'HEAD') return c.html(page.html, page.status);
   c.header('Content-Type', 'text/html; charset=UTF-8');
   c.header('Content-Encoding', encoding);
