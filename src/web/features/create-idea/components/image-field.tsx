@@ -155,7 +155,7 @@ export function ImageField({ value, onChange, onBlur, onUploadingChange, maxByte
               This image could not be loaded. Check the address or upload a file instead.
             </div>
           ) : (
-            <IdeaCover src={previewSrc} title="" category="idea" alt="Preview of the image" onError={() => setBroken(true)} priority />
+            <IdeaCover src={previewSrc} title="" category="idea" alt="Preview of the image" onError={() => setBroken(true)} load="high" />
           )}
           {uploading ? (
             <div className="bg-background/85 absolute inset-x-0 bottom-0 grid gap-1.5 p-3 backdrop-blur-sm">

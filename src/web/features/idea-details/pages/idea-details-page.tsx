@@ -190,7 +190,7 @@ export default function IdeaDetailsPage() {
           <div className="bg-muted overflow-hidden rounded-2xl border">
             {/* The whole picture on its blurred self (IdeaCover), the page's largest paint: fetched first
                 (the page's head also preloads it: app/document.tsx). */}
-            <IdeaCover src={idea.imageUrl} title={idea.title} category={idea.category} alt={idea.title} priority frame="aspect-[4/3]" width={1200} height={900} />
+            <IdeaCover src={idea.imageUrl} title={idea.title} category={idea.category} alt={idea.title} load="high" frame="aspect-[4/3]" width={1200} height={900} />
           </div>
         </Suspense>
         <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { prefetchIdeaDetails } from '../../idea-details/prefetch';
 import { CardIcon } from './card-icons';
-import { COVER_FRAME, IdeaCover } from './idea-cover';
+import { COVER_FRAME, type CoverLoad, IdeaCover } from './idea-cover';
 
 /**
  * One item in the grid; the whole card opens its details page. Plain markup with fixed class
@@ -13,11 +13,11 @@ import { COVER_FRAME, IdeaCover } from './idea-cover';
  * the list's sprite (CardIcon, inside a CardActionsProvider). On a phone it
  * stays under ~360 px tall, and its actions are 44 px touch targets.
  */
-export function IdeaCard({ idea, priority = false, actions }: { idea: IdeaCardData; priority?: boolean; actions?: React.ReactNode }) {
+export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: CoverLoad; actions?: React.ReactNode }) {
   const name = creatorDisplayName(idea.creator.name);
   return (
     <article className="group bg-card text-card-foreground focus-within:ring-ring relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-2 hover:shadow-lg">
-      <IdeaCover src={idea.thumbnailUrl} title={idea.title} category={idea.category} priority={priority}>
+      <IdeaCover src={idea.thumbnailUrl} title={idea.title} category={idea.category} load={load}>
         <span className="bg-secondary text-secondary-foreground absolute top-2.5 left-2.5 rounded-md px-2 py-0.5 text-xs font-medium capitalize shadow-sm">
           {idea.category}
         </span>

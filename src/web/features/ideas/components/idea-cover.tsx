@@ -2,6 +2,11 @@ import type { IdeaCard } from '@shared/schemas/ideas';
 import { Lightbulb, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+export type CoverLoad = 'high' | 'eager' | 'lazy';
+
+/** How a list's card at `index` fetches its picture: only the first competes with the page's CSS; the rest of a wide screen's first row come at once. */
+export const coverLoadAt = (index: number): CoverLoad => (index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy');
+
 /** The frame every card picture sits in: wide on phones (a card stays under ~360 px), 4:3 from 640 px. */
 export const COVER_FRAME = 'aspect-[2/1] sm:aspect-[4/3]';
 
@@ -10,8 +15,11 @@ interface IdeaCoverProps {
   src: string | null;
   title: string;
   category: IdeaCard['category'];
-  /** Home's first cards: fetched at once, the others when near. */
-  priority?: boolean;
+  /**
+   * 'high': the page's likely largest paint (fetched first, preloaded by React); 'eager': on screen
+   * at once on some widths, fetched at normal priority; 'lazy' (default): fetched when near.
+   */
+  load?: CoverLoad;
   alt?: string;
   onError?: () => void;
   /** The frame's aspect classes (default: a card's, COVER_FRAME) and the picture's intrinsic size. */
@@ -28,7 +36,7 @@ interface IdeaCoverProps {
  * enlarged copy of itself, so the bands around it carry the picture's own colours. Without a
  * picture, a typographic cover: the title set large on the category's tint.
  */
-export function IdeaCover({ src, title, category, priority = false, alt = '', onError, frame = COVER_FRAME, width = 640, height = 480, children }: IdeaCoverProps) {
+export function IdeaCover({ src, title, category, load = 'lazy', alt = '', onError, frame = COVER_FRAME, width = 640, height = 480, children }: IdeaCoverProps) {
   return (
     <div className={`bg-muted relative isolate overflow-hidden ${frame}`}>
       {src ? (
@@ -39,13 +47,13 @@ export function IdeaCover({ src, title, category, priority = false, alt = '', on
             alt={alt}
             width={width}
             height={height}
-            loading={priority ? 'eager' : 'lazy'}
+            loading={load === 'lazy' ? 'lazy' : 'eager'}
             decoding="async"
-            fetchPriority={priority ? 'high' : 'auto'}
+            fetchPriority={load === 'high' ? 'high' : 'auto'}
             onError={onError}
             className="relative size-full object-contain"
           />
-          <img src={src} alt="" aria-hidden loading={priority ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 -z-10 size-full scale-110 object-cover opacity-70 blur-xl" />
+          <img src={src} alt="" aria-hidden loading={load === 'lazy' ? 'lazy' : 'eager'} decoding="async" className="absolute inset-0 -z-10 size-full scale-110 object-cover opacity-70 blur-xl" />
         </>
       ) : (
         <div

@@ -13,6 +13,7 @@ import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
 import { SortControls, sortCaption } from './discovery-controls';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
 import { CardActionsProvider, IdeaCardActions } from './idea-card-actions';
+import { type CoverLoad, coverLoadAt } from './idea-cover';
 
 const PriceFilter = lazy(() => import('./price-filter').then((m) => ({ default: m.PriceFilter })));
 const FiltersRefused = lazy(() => import('./price-filter').then((m) => ({ default: m.FiltersRefused })));
@@ -53,8 +54,8 @@ function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
  * One card of the list. Memoised: the list renders again as the filters, the next page or the
  * item itself change, and a card only when its item does (decision 0010: no whole-list renders).
  */
-const IdeaListItem = memo(function IdeaListItem({ idea, priority }: { idea: IdeaCardData; priority: boolean }) {
-  return <IdeaCard idea={idea} priority={priority} actions={<IdeaCardActions idea={idea} />} />;
+const IdeaListItem = memo(function IdeaListItem({ idea, load }: { idea: IdeaCardData; load: CoverLoad }) {
+  return <IdeaCard idea={idea} load={load} actions={<IdeaCardActions idea={idea} />} />;
 });
 
 /** 'Join' under the empty list, for visitors only. */
@@ -213,7 +214,7 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
               {items.map((idea, i) => (
                 <Suspense key={idea.id} fallback={null}>
                   <li className="flex [&>*]:w-full">
-                    <IdeaListItem idea={idea} priority={i < 4} />
+                    <IdeaListItem idea={idea} load={coverLoadAt(i)} />
                   </li>
                 </Suspense>
               ))}

@@ -20,6 +20,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../auth/hooks/use-session';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from '../../ideas/components/idea-card';
 import { CardActionsProvider, IdeaCardActions } from '../../ideas/components/idea-card-actions';
+import { coverLoadAt } from '../../ideas/components/idea-cover';
 import NotFoundPage from '../../marketing/pages/not-found-page';
 import { useMaker, useMakerIdeas } from '../api/maker';
 
@@ -191,7 +192,7 @@ function MakerItems({ maker }: { maker: Maker }) {
             <ul className={GRID_CLASSES} aria-label={`Items by ${name}`}>
               {items.map((idea, i) => (
                 <li key={idea.id} className="flex [&>*]:w-full">
-                  <IdeaCard idea={idea} priority={i < 4} actions={<IdeaCardActions idea={idea} />} />
+                  <IdeaCard idea={idea} load={coverLoadAt(i)} actions={<IdeaCardActions idea={idea} />} />
                 </li>
               ))}
             </ul>
