@@ -9,7 +9,7 @@ import { creatorDisplayName } from '../../../shared/format.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { getMaker } from '../makers/service.ts';
 import { atomFeed } from './feeds.ts';
-import { sitemapItems, sitemapPages, sitemapRoot } from './sitemap.ts';
+import { sitemapItems, sitemapMakers, sitemapPages, sitemapRoot } from './sitemap.ts';
 
 /** Disallowed to crawlers: the signed-in areas and the API (issue 16). */
 export const ROBOTS_DISALLOWED = ['/admin', '/dashboard', '/profile', '/create-idea', '/messages', '/notifications', '/api'] as const;
@@ -56,9 +56,9 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>) {
 
   app.get('/sitemap.xml', async (c) => xml(c, await sitemapRoot(c.var.db, options(c))));
   app.get('/sitemaps/pages.xml', (c) => xml(c, sitemapPages(options(c))));
-  app.get('/sitemaps/items/:file{.+\\.xml}', async (c) => {
-    const body = await sitemapItems(c.var.db, options(c), c.req.param('file').replace(/\.xml$/, ''));
-    if (body === null) return c.json({ error: { code: 'not_found', message: 'No such sitemap file.' } }, 404);
-    return xml(c, body);
-  });
+  // A file name no sitemap writes is the one error body with 404.
+  const file = (c: Context<AppEnv>, body: string | null) => (body === null ? c.json({ error: { code: 'not_found', message: 'No such sitemap file.' } }, 404) : xml(c, body));
+  const fileName = (c: Context<AppEnv>) => (c.req.param('file') ?? '').replace(/\.xml$/, '');
+  app.get('/sitemaps/items/:file{.+\\.xml}', async (c) => file(c, await sitemapItems(c.var.db, options(c), fileName(c))));
+  app.get('/sitemaps/makers/:file{.+\\.xml}', async (c) => file(c, await sitemapMakers(c.var.db, options(c), fileName(c))));
 }

@@ -1,7 +1,23 @@
 /** SQL for maker pages: one person's public profile and their totals. */
-import { eq, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ideaRanks, profiles, users } from '../../db/schema.ts';
+
+/**
+ * Which maker pages open: a person who exists (banned or not) under an id of this shape. Ids are
+ * better-auth's (text): a sane length bound is all they need before the lookup. The pattern is
+ * both a JavaScript and a PostgreSQL regular expression (makerPageOpens).
+ */
+export const MAKER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * SQL: the maker page of the person `userId` names opens (getMaker's rule, for lists such as the
+ * sitemap's). The person is looked up by a scalar subquery, not EXISTS: PostgreSQL may turn an
+ * EXISTS into a join, which loses the order of the rows it filters (the sitemap reads makers in
+ * the order a walk yields them).
+ */
+export const makerPageOpens = (userId: AnyColumn | SQL) =>
+  sql`(${userId} ~ ${MAKER_ID.source} and (select true from ${users} where ${users.id} = ${userId}))`;
 
 /**
  * The public fields of a person's profile, with their totals (items shared, likes received) read

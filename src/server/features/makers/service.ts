@@ -5,10 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { browseIdeas, type Viewer } from '../ideas/service.ts';
-import { findMaker, makerExists } from './queries.ts';
-
-/** Ids are better-auth's (text): a sane length bound is all they need before the lookup. */
-const MAKER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+import { findMaker, MAKER_ID, makerExists } from './queries.ts';
 
 export async function getMaker(db: Db, userId: string, viewer: Viewer | null): Promise<Maker> {
   const row = MAKER_ID.test(userId) ? await findMaker(db, userId) : null;
