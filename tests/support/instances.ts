@@ -1,7 +1,7 @@
 /**
  * Two server instances over one PostgreSQL database (ARCHITECTURE.md decision 10), or one PGlite
  * instance seen as both A and B (PGlite is one process only). For tests of live delivery across
- * instances; discussion/realtime and notifications/live still carry their own copies of this.
+ * instances (discussion, notifications, conversations).
  */
 import { afterAll, beforeAll } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';

@@ -12,19 +12,14 @@ import { STREAM_EVENTS } from '../../../shared/rules/discussion-message.ts';
 import type { PrivateMessage } from '../../../shared/schemas/conversations.ts';
 import type { Database } from '../../db/client.ts';
 import {
-  createEventStream,
   encodeSseEvent,
-  EVENT_STREAM_HEADERS,
-  FanoutClosedError,
-  Heartbeat,
-  listenForNotifications,
   type ListenOptions,
-  type NotificationListener,
+  LiveStreams,
+  messageStreamSink,
   TopicFanout,
 } from '../../lib/realtime.ts';
 import type { Logger } from '../../logger.ts';
 import { ACCESS_CHECK_MS, createAccessWatch } from '../discussion/access-watch.ts';
-import { LIFETIME_RECONNECT_MS, MAX_STREAM_MS } from '../discussion/live.ts';
 import { latestMessageId, messagesAfter, toPrivateMessage } from './queries.ts';
 
 export const PRIVATE_MESSAGES_CHANNEL = 'ideahub_private_messages';
@@ -54,8 +49,6 @@ function carriedMessage(n: PrivateMessageNotice): PrivateMessage | null {
   return toPrivateMessage({ id: n.m, content: r.c, createdAt: new Date(r.t), senderId: r.u, authorName: r.n });
 }
 
-const RECONNECT_SOON = new TextEncoder().encode(`retry: ${LIFETIME_RECONNECT_MS}\n\n`);
-
 export interface ConversationRealtimeOptions {
   heartbeatMs?: number;
   retryMs?: number;
@@ -81,24 +74,22 @@ export interface ConversationRealtime {
 }
 
 export function createConversationRealtime(database: Database, logger: Logger, opts: ConversationRealtimeOptions = {}): ConversationRealtime {
-  let listener: NotificationListener | null = null;
+  const streams = new LiveStreams(opts);
   const fanout = new TopicFanout<PrivateMessage>(
     {
       latestId: (id) => latestMessageId(database.db, id),
       loadAfter: (id, afterId, limit) => messagesAfter(database.db, id, afterId, limit),
     },
     logger,
-    { listenSession: () => (listener?.connected ? listener.session : null) },
+    { listenSession: streams.listenSession },
   );
-  const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
-  const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
   // Membership only ends with the account (whose sessions go with it): the session check suffices,
   // with the viewer as 'owner' of their own stream, as the notifications' stream does.
   const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
 
   return {
     async start() {
-      listener = await listenForNotifications(
+      await streams.listen(
         database,
         PRIVATE_MESSAGES_CHANNEL,
         {
@@ -118,72 +109,37 @@ export function createConversationRealtime(database: Database, logger: Logger, o
     },
 
     openStream(conversationId, fromId, signal, viewer, response) {
-      let subscription: { unsubscribe(): void } | null = null;
-      let lifetime: ReturnType<typeof setTimeout> | undefined;
-      let unwatch: (() => void) | undefined;
-      const stream = createEventStream({
+      return streams.open({
         signal,
         response,
-        retryMs: opts.retryMs,
-        onClose() {
-          clearTimeout(lifetime);
-          unwatch?.();
-          subscription?.unsubscribe();
-          heartbeat.delete(stream);
-        },
-      });
-      try {
-        subscription = fanout.subscribe(conversationId, fromId, {
-          row: (m) => stream.sendEncoded(encodeSseEvent(STREAM_EVENTS.message, m, m.id)),
-          removed: (id) => stream.send(STREAM_EVENTS.messageDeleted, { id }),
-          resync: () => stream.send(STREAM_EVENTS.resync, {}),
-          ready: () => stream.comment('ready'),
-          close: () => stream.close(),
-        });
-      } catch (error) {
-        stream.close();
-        if (error instanceof FanoutClosedError) {
-          return Response.json(
-            { error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } },
-            { status: 503, headers: { 'Retry-After': '1' } },
+        attach(stream) {
+          const subscription = fanout.subscribe(
+            conversationId,
+            fromId,
+            messageStreamSink(stream, (m: PrivateMessage) => encodeSseEvent(STREAM_EVENTS.message, m, m.id)),
           );
-        }
-        throw error;
-      }
-      if (stream.closed) subscription.unsubscribe();
-      else {
-        heartbeat.add(stream);
-        lifetime = setTimeout(() => {
-          stream.sendEncoded(RECONNECT_SOON);
-          stream.close();
-        }, maxStreamMs * (1 - Math.random() / 5));
-        lifetime.unref();
-        unwatch = access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, () => {
-          stream.sendEncoded(RECONNECT_SOON);
-          stream.close();
-        });
-      }
-      return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
+          return () => subscription.unsubscribe();
+        },
+        watch: (lost) => access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, lost),
+      });
     },
 
     closeAllStreams() {
       fanout.closeAll();
-      heartbeat.closeAll();
+      streams.closeAll();
     },
 
     async stop() {
       fanout.closeAll();
-      heartbeat.closeAll();
       access.stop();
-      await listener?.stop();
-      listener = null;
+      await streams.stop();
     },
 
     get openStreams() {
-      return heartbeat.size;
+      return streams.size;
     },
     get listening() {
-      return listener?.connected ?? false;
+      return streams.listening;
     },
   };
 }

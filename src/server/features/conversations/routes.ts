@@ -13,9 +13,9 @@ import {
   privateMessageSchema,
 } from '../../../shared/schemas/conversations.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { resumeFrom } from '../../lib/realtime.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { sessionTokenOf } from '../discussion/access-watch.ts';
-import { resumeFrom } from '../discussion/routes.ts';
 import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
 import type { ConversationRealtime } from './live.ts';
 import { contact, getConversation, listForViewer, listMessages, markConversationRead, requireConversation, sendMessage } from './service.ts';

@@ -21,15 +21,11 @@ import type { ServerResponse } from 'node:http';
 import { type DiscussionMessage, discussionMessageSchema, STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
 import type { Database } from '../../db/client.ts';
 import {
-  createEventStream,
   encodeSseEvent,
-  EVENT_STREAM_HEADERS,
-  FanoutClosedError,
   type FanoutOptions,
-  Heartbeat,
-  listenForNotifications,
   type ListenOptions,
-  type NotificationListener,
+  LiveStreams,
+  messageStreamSink,
   TopicFanout,
 } from '../../lib/realtime.ts';
 import type { Logger } from '../../logger.ts';
@@ -95,12 +91,6 @@ function carriedUpdate(notice: DiscussionNotice): DiscussionMessage | null {
   return parsed.success && parsed.data.id === notice.m ? parsed.data : null;
 }
 
-/** How long a live stream lasts before the browser reconnects and is checked again. */
-export const MAX_STREAM_MS = 5 * 60_000;
-/** The reconnect delay a stream ending for its lifetime asks for (a new stream asks for the usual again). */
-export const LIFETIME_RECONNECT_MS = 1000;
-const RECONNECT_SOON = new TextEncoder().encode(`retry: ${LIFETIME_RECONNECT_MS}\n\n`);
-
 export interface DiscussionRealtimeOptions {
   heartbeatMs?: number;
   /** The reconnect delay streams ask clients to use. */
@@ -136,7 +126,7 @@ export interface DiscussionRealtime {
 }
 
 export function createDiscussionRealtime(database: Database, logger: Logger, opts: DiscussionRealtimeOptions = {}): DiscussionRealtime {
-  let listener: NotificationListener | null = null;
+  const streams = new LiveStreams(opts);
   const fanout = new TopicFanout<DiscussionMessage>(
     {
       latestId: (ideaId) => latestMessageId(database.db, ideaId),
@@ -144,10 +134,8 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     },
     logger,
     // Notices of one listening session arrive complete and in commit order: see TopicFanout.
-    { ...opts.fanout, listenSession: () => (listener?.connected ? listener.session : null) },
+    { ...opts.fanout, listenSession: streams.listenSession },
   );
-  const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
-  const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
   const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
   // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
   const encoded = new WeakMap<DiscussionMessage, Uint8Array>();
@@ -162,7 +150,7 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
 
   return {
     async start() {
-      listener = await listenForNotifications(
+      await streams.listen(
         database,
         DISCUSSION_CHANNEL,
         {
@@ -184,80 +172,39 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     },
 
     openStream(ideaId, fromId, signal, response, viewer) {
-      let subscription: { unsubscribe(): void } | null = null;
-      let lifetime: ReturnType<typeof setTimeout> | undefined;
-      let unwatch: (() => void) | undefined;
-      const stream = createEventStream({
+      return streams.open({
         signal,
         response,
-        retryMs: opts.retryMs,
-        onClose() {
-          clearTimeout(lifetime);
-          unwatch?.();
-          subscription?.unsubscribe();
-          heartbeat.delete(stream);
-        },
-      });
-      try {
-        subscription = fanout.subscribe(ideaId, fromId, {
-          row: (m) => stream.sendEncoded(messageChunk(m)),
-          removed: (id) => stream.send(STREAM_EVENTS.messageDeleted, { id }),
-          updated: (m) => stream.send(STREAM_EVENTS.messageUpdated, m),
-          resync: () => stream.send(STREAM_EVENTS.resync, {}),
-          ready: () => stream.comment('ready'),
-          close: () => stream.close(),
-        });
-      } catch (error) {
-        stream.close();
-        if (error instanceof FanoutClosedError) {
-          return Response.json(
-            { error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } },
-            { status: 503, headers: { 'Retry-After': '1' } },
-          );
-        }
-        throw error;
-      }
-      if (stream.closed) subscription.unsubscribe();
-      else {
-        heartbeat.add(stream);
-        lifetime = setTimeout(() => {
-          // Back within a second rather than the usual 3 s: messages of the gap are replayed anyway.
-          stream.sendEncoded(RECONNECT_SOON);
-          stream.close();
-        }, maxStreamMs * (1 - Math.random() / 5));
-        lifetime.unref();
-        // Access gone (signed out, banned, no longer entitled): the reconnect, soon, is refused.
-        if (viewer) {
-          unwatch = access.watch(viewer, () => {
-            stream.sendEncoded(RECONNECT_SOON);
-            stream.close();
+        attach(stream) {
+          const subscription = fanout.subscribe(ideaId, fromId, {
+            ...messageStreamSink(stream, messageChunk),
+            updated: (m) => stream.send(STREAM_EVENTS.messageUpdated, m),
           });
-        }
-      }
-      return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
+          return () => subscription.unsubscribe();
+        },
+        watch: viewer && ((lost) => access.watch(viewer, lost)),
+      });
     },
 
     closeAllStreams() {
       fanout.closeAll();
-      heartbeat.closeAll();
+      streams.closeAll();
     },
 
     async stop() {
       fanout.closeAll();
-      heartbeat.closeAll();
       access.stop();
-      await listener?.stop();
-      listener = null;
+      await streams.stop();
     },
 
     get subscriberCount() {
       return fanout.subscriberCount;
     },
     get openStreams() {
-      return heartbeat.size;
+      return streams.size;
     },
     get listening() {
-      return listener?.connected ?? false;
+      return streams.listening;
     },
   };
 }

@@ -4,80 +4,21 @@
  * journeys run on a single instance.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../../../../tests/support/databases.ts';
+import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
-import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
-import { type Database, openPglite, openPostgres } from '../../db/client.ts';
-import { createLogger } from '../../logger.ts';
-import { type RunningServer, startServer } from '../../server.ts';
+import { INSTANCES_PUBLIC_URL as PUBLIC_URL, useInstances } from '../../../../tests/support/instances.ts';
+import type { TestServer } from '../../../../tests/support/test-server.ts';
 import { openSse, type SseClient } from './testing/sse-client.ts';
 import { postOk } from './testing/people.ts';
 
 const ready = (s: SseClient) => s.waitUntil((c) => c.comments.includes('ready'), 10_000, 'ready');
 const ids = (s: SseClient) => s.messages().map((m) => m.id);
 
-/** Instances behind one load balancer share one public address (origin checks, links). */
-const PUBLIC_URL = 'http://ideahub.test';
-
-async function startInstance(database: Database): Promise<TestServer & { running: RunningServer }> {
-  // 24 messages from one person at once: well above the per-person limit (write-limits.api.test.ts).
-  const config = testConfig({ PUBLIC_URL, WRITE_LIMITS: 'messages:1000/60' });
-  const running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database });
-  return {
-    url: running.url,
-    db: database.db,
-    database,
-    config: running.config,
-    server: running,
-    running,
-    fetch: (path, init) => fetch(new URL(path, running.url), init),
-  };
-}
-
-/** Two instances over one PostgreSQL database, or one PGlite instance seen as both A and B. */
-function useInstances(kind: DatabaseKind) {
-  let a: Awaited<ReturnType<typeof startInstance>> | undefined;
-  let b: Awaited<ReturnType<typeof startInstance>> | undefined;
-  const cleanup: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    if (kind === 'pglite') {
-      const database = await openPglite('memory://');
-      await database.migrate();
-      a = b = await startInstance(database);
-      cleanup.push(() => a!.running.close(1000), () => database.close());
-      return;
-    }
-    const created = await createPostgresDatabase();
-    const dbA = await openPostgres(created.url, 5);
-    await dbA.migrate();
-    const dbB = await openPostgres(created.url, 5);
-    a = await startInstance(dbA);
-    b = await startInstance(dbB);
-    cleanup.push(
-      () => a!.running.close(1000),
-      () => b!.running.close(1000),
-      () => dbA.close(),
-      () => dbB.close(),
-      () => created.drop(),
-    );
-  });
-  afterAll(async () => {
-    for (const step of cleanup) await step().catch(() => {});
-  });
-  return {
-    get a() {
-      return a!;
-    },
-    get b() {
-      return b!;
-    },
-  };
-}
-
 describe.each(databaseKinds())('live discussion across instances on %s', (kind) => {
-  const instances = useInstances(kind);
+  // 24 messages from one person at once: well above the per-person limit (write-limits.api.test.ts).
+  const instances = useInstances(kind, { WRITE_LIMITS: 'messages:1000/60' });
 
   async function setup() {
     const { a, b } = instances;

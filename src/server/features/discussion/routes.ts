@@ -12,6 +12,7 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { removalReasonOf } from '../notifications/removal-reason.ts';
+import { resumeFrom } from '../../lib/realtime.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { sessionTokenOf } from './access-watch.ts';
 import type { DiscussionRealtime } from './live.ts';
@@ -113,14 +114,6 @@ const removeRoute = createRoute({
 });
 
 const STREAM_PATH = '/api/ideas/{id}/messages/stream';
-
-/** Last-Event-ID (header, sent by EventSource on reconnect) wins over ?lastEventId= (first connect). */
-export function resumeFrom(header: string | undefined, query: string | undefined): number | null {
-  const raw = (header ?? query ?? '').trim();
-  if (!/^[0-9]{1,16}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: DiscussionRealtime | undefined) {
   app.openapi(listRoute, async (c) => {

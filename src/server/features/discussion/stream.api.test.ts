@@ -11,9 +11,9 @@ import { createIdea } from '../../../../tests/support/factories.ts';
 import { startTestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { ideas } from '../../db/schema.ts';
-import { listenForNotifications } from '../../lib/realtime.ts';
+import { LIFETIME_RECONNECT_MS, listenForNotifications } from '../../lib/realtime.ts';
 import { createLogger } from '../../logger.ts';
-import { DISCUSSION_CHANNEL, LIFETIME_RECONNECT_MS, noticePayload } from './live.ts';
+import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
 import { openSse, type SseClient } from './testing/sse-client.ts';
 import { personWithItems, postOk } from './testing/people.ts';
 

@@ -4,63 +4,19 @@
  * actions through A.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../../tests/support/auth.ts';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../../../../tests/support/databases.ts';
+import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
-import { type TestServer, testConfig } from '../../../../tests/support/test-server.ts';
-import { type Database, openPglite, openPostgres } from '../../db/client.ts';
-import { createLogger } from '../../logger.ts';
-import { type RunningServer, startServer } from '../../server.ts';
+import { INSTANCES_PUBLIC_URL as PUBLIC_URL, useInstances } from '../../../../tests/support/instances.ts';
+import type { TestServer } from '../../../../tests/support/test-server.ts';
 import { openSse, type SseClient } from '../discussion/testing/sse-client.ts';
-
-/** Instances behind one load balancer share one public address (origin checks, links). */
-const PUBLIC_URL = 'http://ideahub.test';
-
-async function startInstance(database: Database): Promise<TestServer & { running: RunningServer }> {
-  const config = testConfig({ PUBLIC_URL, WRITE_LIMITS: 'off' });
-  const running = await startServer({ config, logger: createLogger('silent'), webRoot: null, database, notifications: { accessCheckMs: 200 } });
-  return { url: running.url, db: database.db, database, config: running.config, server: running, running, fetch: (path, init) => fetch(new URL(path, running.url), init) };
-}
-
-function useInstances(kind: DatabaseKind) {
-  let a: Awaited<ReturnType<typeof startInstance>> | undefined;
-  let b: Awaited<ReturnType<typeof startInstance>> | undefined;
-  const cleanup: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    if (kind === 'pglite') {
-      const database = await openPglite('memory://');
-      await database.migrate();
-      a = b = await startInstance(database);
-      cleanup.push(() => a!.running.close(1000), () => database.close());
-      return;
-    }
-    const created = await createPostgresDatabase();
-    const dbA = await openPostgres(created.url, 5);
-    await dbA.migrate();
-    const dbB = await openPostgres(created.url, 5);
-    a = await startInstance(dbA);
-    b = await startInstance(dbB);
-    cleanup.push(() => a!.running.close(1000), () => b!.running.close(1000), () => dbA.close(), () => dbB.close(), () => created.drop());
-  });
-  afterAll(async () => {
-    for (const step of cleanup) await step().catch(() => {});
-  });
-  return {
-    get a() {
-      return a!;
-    },
-    get b() {
-      return b!;
-    },
-  };
-}
 
 const counts = (s: SseClient) => s.events.filter((e) => e.event === 'unread').map((e) => (JSON.parse(e.data) as { unread: number }).unread);
 const countIs = (s: SseClient, n: number, what: string) => s.waitUntil((c) => counts(c).at(-1) === n, 15_000, what);
 
 describe.each(databaseKinds())('live unread counts across instances on %s', (kind) => {
-  const instances = useInstances(kind);
+  const instances = useInstances(kind, { WRITE_LIMITS: 'off' }, { notifications: { accessCheckMs: 200 } });
   let owner: SignedInUser;
   let liker: SignedInUser;
 

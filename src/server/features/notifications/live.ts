@@ -21,21 +21,15 @@ import { NOTIFICATION_STREAM_EVENT } from '../../../shared/schemas/notifications
 import type { Database } from '../../db/client.ts';
 import { notificationInboxes } from '../../db/schema.ts';
 import {
-  createEventStream,
   encodeSseEvent,
-  EVENT_STREAM_HEADERS,
-  Heartbeat,
-  listenForNotifications,
   type ListenOptions,
-  type NotificationListener,
+  LiveStreams,
 } from '../../lib/realtime.ts';
 import { type Logger, loggableError } from '../../logger.ts';
 import { ACCESS_CHECK_MS, createAccessWatch } from '../discussion/access-watch.ts';
-import { MAX_STREAM_MS } from '../discussion/live.ts';
 import { NOTIFICATIONS_CHANNEL, parseUnreadNotice } from './channel.ts';
 import { unreadCount } from './queries.ts';
 
-const RECONNECT_SOON = new TextEncoder().encode('retry: 1000\n\n');
 /** People per query when counts are read again after a reconnect. */
 const BATCH = 1000;
 
@@ -72,20 +66,17 @@ interface Stream {
 }
 
 export function createNotificationRealtime(database: Database, logger: Logger, opts: NotificationRealtimeOptions = {}): NotificationRealtime {
-  let listener: NotificationListener | null = null;
-  let closed = false;
   const byPerson = new Map<string, Set<Stream>>();
-  const heartbeat = new Heartbeat(opts.heartbeatMs ?? 20_000);
-  const maxStreamMs = opts.maxStreamMs ?? MAX_STREAM_MS;
+  const streams = new LiveStreams(opts);
   // Open streams' sessions are re-checked like the discussion's; a person is always 'the owner' of their own stream.
   const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
   const countEvent = (unread: number) => encodeSseEvent(NOTIFICATION_STREAM_EVENT, { unread });
 
   const tell = (userId: string, unread: number) => {
-    const streams = byPerson.get(userId);
-    if (!streams) return;
+    const entries = byPerson.get(userId);
+    if (!entries) return;
     const chunk = countEvent(unread);
-    for (const s of streams) {
+    for (const s of entries) {
       s.told = true;
       s.send(chunk);
     }
@@ -111,7 +102,7 @@ export function createNotificationRealtime(database: Database, logger: Logger, o
 
   return {
     async start() {
-      listener = await listenForNotifications(
+      await streams.listen(
         database,
         NOTIFICATIONS_CHANNEL,
         {
@@ -127,77 +118,51 @@ export function createNotificationRealtime(database: Database, logger: Logger, o
     },
 
     openStream(viewer, signal, response) {
-      if (closed) {
-        return Response.json(
-          { error: { code: 'unavailable', message: 'The server is restarting. Please try again shortly.' } },
-          { status: 503, headers: { 'Retry-After': '1' } },
-        );
-      }
-      let lifetime: ReturnType<typeof setTimeout> | undefined;
-      let unwatch: (() => void) | undefined;
-      const entry: Stream = { send: (chunk) => stream.sendEncoded(chunk), told: false };
-      const stream = createEventStream({
+      return streams.open({
         signal,
         response,
-        retryMs: opts.retryMs,
-        onClose() {
-          clearTimeout(lifetime);
-          unwatch?.();
-          heartbeat.delete(stream);
-          const set = byPerson.get(viewer.userId);
-          set?.delete(entry);
-          if (set?.size === 0) byPerson.delete(viewer.userId);
+        attach(stream) {
+          const entry: Stream = { send: (chunk) => stream.sendEncoded(chunk), told: false };
+          let set = byPerson.get(viewer.userId);
+          if (!set) byPerson.set(viewer.userId, (set = new Set()));
+          set.add(entry);
+          // Registered first, read second: a change committed meanwhile arrives as a notice, and
+          // then the count read here (possibly older) is not sent.
+          unreadCount(database.db, viewer.userId).then(
+            (unread) => {
+              if (!entry.told) stream.sendEncoded(countEvent(unread));
+            },
+            (error: unknown) => {
+              logger.warn({ err: loggableError(error).message }, 'notifications: reading the unread count failed');
+              stream.close();
+            },
+          );
+          return () => {
+            const set = byPerson.get(viewer.userId);
+            set?.delete(entry);
+            if (set?.size === 0) byPerson.delete(viewer.userId);
+          };
         },
+        watch: (lost) => access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, lost),
       });
-      if (!stream.closed) {
-        let set = byPerson.get(viewer.userId);
-        if (!set) byPerson.set(viewer.userId, (set = new Set()));
-        set.add(entry);
-        heartbeat.add(stream);
-        // Registered first, read second: a change committed meanwhile arrives as a notice, and
-        // then the count read here (possibly older) is not sent.
-        unreadCount(database.db, viewer.userId).then(
-          (unread) => {
-            if (!entry.told) stream.sendEncoded(countEvent(unread));
-          },
-          (error: unknown) => {
-            logger.warn({ err: loggableError(error).message }, 'notifications: reading the unread count failed');
-            stream.close();
-          },
-        );
-        lifetime = setTimeout(() => {
-          stream.sendEncoded(RECONNECT_SOON);
-          stream.close();
-        }, maxStreamMs * (1 - Math.random() / 5));
-        lifetime.unref();
-        unwatch = access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, () => {
-          stream.sendEncoded(RECONNECT_SOON);
-          stream.close();
-        });
-      }
-      return new Response(stream.body, { status: 200, headers: EVENT_STREAM_HEADERS });
     },
 
     closeAllStreams() {
-      closed = true;
-      heartbeat.closeAll();
+      streams.closeAll();
       byPerson.clear();
     },
 
     async stop() {
-      closed = true;
-      heartbeat.closeAll();
       byPerson.clear();
       access.stop();
-      await listener?.stop();
-      listener = null;
+      await streams.stop();
     },
 
     get openStreams() {
-      return heartbeat.size;
+      return streams.size;
     },
     get listening() {
-      return listener?.connected ?? false;
+      return streams.listening;
     },
   };
 }

@@ -6,12 +6,12 @@
 import { creatorDisplayName } from '@shared/format';
 import { CONVERSATION_TEXTS } from '@shared/rules/conversations';
 import type { ConversationSummary } from '@shared/schemas/conversations';
-import { AlertCircle, Loader2, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
 import { EmptyPanel } from '../../dashboard/components/empty-panel';
+import { PagedList } from '../../dashboard/components/paged-list';
 import { useConversations } from '../api/conversations';
 
 function Row({ c }: { c: ConversationSummary }) {
@@ -55,51 +55,28 @@ function Row({ c }: { c: ConversationSummary }) {
 
 export function MessagesTab() {
   const query = useConversations();
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  if (query.isPending) {
-    return (
-      <p className="text-muted-foreground flex items-center justify-center gap-2 py-16 text-sm" role="status">
-        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading conversations...
-      </p>
-    );
-  }
-  if (query.isError && items.length === 0) {
-    return (
-      <div role="alert" className="bg-card flex flex-col items-center gap-3 rounded-xl border px-6 py-14 text-center">
-        <AlertCircle className="text-destructive size-8" aria-hidden />
-        <p className="font-semibold">Conversations could not be loaded</p>
-        <p className="text-muted-foreground text-sm">{query.error.message}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <EmptyPanel
-        icon={<MessagesSquare className="size-8" aria-hidden />}
-        title={CONVERSATION_TEXTS.none}
-        text="Press Contact on an idea or product to start a private conversation with its creator."
-      />
-    );
-  }
   return (
-    <>
-      <ul className="bg-card overflow-hidden rounded-xl border" aria-label="Conversations">
-        {items.map((c) => (
-          <Row key={c.id} c={c} />
-        ))}
-      </ul>
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <PagedList
+      query={query}
+      loadingText="Loading conversations..."
+      errorTitle="Conversations could not be loaded"
+      empty={
+        <EmptyPanel
+          icon={<MessagesSquare className="size-8" aria-hidden />}
+          title={CONVERSATION_TEXTS.none}
+          text="Press Contact on an idea or product to start a private conversation with its creator."
+        />
+      }
+      moreClassName="mt-6"
+    >
+      {(items) => (
+        <ul className="bg-card overflow-hidden rounded-xl border" aria-label="Conversations">
+          {items.map((c) => (
+            <Row key={c.id} c={c} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 
