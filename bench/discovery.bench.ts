@@ -24,7 +24,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest } from './load.ts';
+import { BROWSER_ACCEPT_ENCODING, drive, driveWrk, type LoadRequest } from './load.ts';
 import { type CapturedQuery, captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
 
@@ -44,7 +44,7 @@ process.env.NODE_ENV = 'production';
 
 interface Scenario {
   name: string;
-  /** Also measure a bare Node HTTP server sending this answer's bytes (large answers: the machine's own limit). */
+  /** Also measure a bare Node HTTP server sending this answer's bytes, and both with wrk (large answers: the load generator's limit). */
   bare?: boolean;
   path: string;
   /** What the answer must contain (checked once before the load). */
@@ -169,8 +169,8 @@ async function main() {
       );
       summary.push({ name: s.name, p99: run.p99, rps: run.rps, pgTps, errors: run.errors });
       if (s.bare) {
-        // The same compressed bytes from a bare Node server (no app, no database): what this machine's
-        // loopback and load generator allow for an answer this size, beside IdeaHub's figure.
+        // The same compressed bytes from a bare Node server (no app, no database), and both again with
+        // wrk: for answers this large autocannon's own parsing is the limit, not the server's.
         const bytes = Buffer.from(await (await fetch(base + s.path)).arrayBuffer());
         const encoded = compressBytes(bytes, 'br', false);
         const bare = http.createServer((_req, res) => {
@@ -180,11 +180,20 @@ async function main() {
         await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
         const bareBase = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
         const b = await drive(bareBase, [[{ method: 'GET', path: '/' }]], SECONDS, CONNECTIONS);
+        const wrkApp = await driveWrk(base, s.path, SECONDS, CONNECTIONS, { accept: 'application/xml' });
+        const wrkBare = await driveWrk(bareBase, '/', SECONDS, CONNECTIONS);
         await new Promise((resolve) => bare.close(resolve));
-        rows.push(
-          `| ↳ a bare Node server sending the same ${(encoded.length / 1024).toFixed(0)} KiB (brotli) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.errors} | – | IdeaHub / bare ${(run.rps / b.rps).toFixed(2)} | ${b.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'} | ${loadNow().split(' / ')[0]} |`,
+        const row = (label: string, r: { rps: number; p50: number; p99: number; errors: number }, ratio: string) =>
+          `| ${label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | – | ${ratio} | ${r.errors === 0 && r.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'} | ${loadNow().split(' / ')[0]} |`;
+        const kib = (encoded.length / 1024).toFixed(0);
+        rows.push(row(`↳ a bare Node server sending the same ${kib} KiB (brotli)`, b, `IdeaHub / bare ${(run.rps / b.rps).toFixed(2)}`));
+        if (wrkApp && wrkBare) {
+          rows.push(row('↳ IdeaHub, the same address, load from wrk (C) instead of autocannon', wrkApp, `wrk / autocannon ${(wrkApp.rps / run.rps).toFixed(1)}`));
+          rows.push(row(`↳ the bare Node server (${kib} KiB), load from wrk`, wrkBare, `IdeaHub / bare ${(wrkApp.rps / wrkBare.rps).toFixed(2)}`));
+        }
+        console.log(
+          `bare server, same bytes: ${b.rps.toFixed(0)} req/s, p99 ${b.p99.toFixed(1)} ms; ${wrkApp && wrkBare ? `wrk: IdeaHub ${wrkApp.rps.toFixed(0)} req/s, p99 ${wrkApp.p99.toFixed(1)} ms, bare ${wrkBare.rps.toFixed(0)} req/s, p99 ${wrkBare.p99.toFixed(1)} ms` : 'wrk not installed'}`,
         );
-        console.log(`bare server, same bytes: ${b.rps.toFixed(0)} req/s, p99 ${b.p99.toFixed(1)} ms`);
       }
       console.log(`${s.name}: ${run.rps.toFixed(0)} req/s, p99 ${run.p99.toFixed(1)} ms, errors ${run.errors}; pgbench ${typeof pg === 'string' ? pg : `${pg.tps.toFixed(0)} tps`} — load ${loadNow()}`);
     }

@@ -3,7 +3,8 @@
  * event loop; autocannon changes its reporting inside worker threads), one keep-alive connection
  * per simulated client, each cycling through its own list of requests.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** What Chromium sends (BENCH_ACCEPT_ENCODING, e.g. gzip, for an A/B): answers are measured as a browser receives them. */
@@ -97,4 +98,46 @@ export function drive(base: string, perConnection: LoadRequest[][], seconds: num
       }
     });
   });
+}
+
+/** wrk (Debian's `wrk`, a load generator written in C), where installed. */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
+
+/** A duration as wrk prints it (`850.00us`, `12.48ms`, `1.02s`), in milliseconds. */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) return Number.NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
+}
+
+/**
+ * The same closed loop as `drive` (one address, keep-alive connections, a browser's
+ * Accept-Encoding) from wrk instead of autocannon: for large answers, where autocannon's own
+ * parsing in JavaScript is the limit (bench/RESULTS.md, 2026-11-27). Null when wrk is not installed.
+ * Asynchronous: the server under test may run in this process.
+ */
+export async function driveWrk(
+  base: string,
+  path: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<Omit<LoadRun, 'short' | 'meanBytes' | 'max'> | null> {
+  if (!WRK) return null;
+  const headerArgs = Object.entries({ 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers }).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--latency', ...headerArgs, base + path];
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(WRK, args, { encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout))),
+  );
+  const pct = (p: string) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    requests,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: pct('50'),
+    p99: pct('99'),
+    errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+  };
 }
