@@ -5,6 +5,8 @@ import { createServer, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compression } from './compression.ts';
 
+/** Over the size that is compressed off the event loop. */
+const largeXml = `<urlset>${Array.from({ length: 3000 }, (_, i) => `<url><loc>https://ideahub.example/ideas/${i}</loc></url>`).join('\n')}</urlset>`;
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Solar water pump number ${i}` })) };
 
 function app() {
@@ -13,6 +15,7 @@ function app() {
   a.use('*', compression());
   a.get('/big', (c) => c.json(big));
   a.get('/small', (c) => c.json({ ok: true }));
+  a.get('/sitemap.xml', (c) => c.body(largeXml, 200, { 'Content-Type': 'application/xml; charset=utf-8' }));
   a.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
   a.get('/asset.js', (c) => {
     assetRuns++;
@@ -53,6 +56,19 @@ describe('compression', () => {
     const gzBytes = Buffer.from(await gz.arrayBuffer());
     expect(Number(gz.headers.get('content-length'))).toBe(gzBytes.length);
     expect(JSON.parse(gunzipSync(gzBytes).toString())).toEqual(big);
+  });
+
+  it('compresses a large answer (off the event loop) to the same bytes a client decodes, in either encoding', async () => {
+    const { a } = app();
+    expect(largeXml.length).toBeGreaterThan(64 * 1024);
+    const br = await a.request('/sitemap.xml', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(largeXml);
+    const gz = await a.request('/sitemap.xml', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(largeXml);
   });
 
   it('leaves small bodies, images, HEAD and clients without gzip alone', async () => {

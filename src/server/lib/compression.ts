@@ -10,7 +10,8 @@
  * - Skipped: bodies under 1 KiB, already encoded bodies, live streams (text/event-stream),
  *   types that do not shrink (images), HEAD requests and `Cache-Control: no-transform`.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 
 const MIN_BYTES = 1024;
@@ -36,16 +37,29 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
+/** Bodies from this size (and assets at the highest levels) are compressed off the event loop. */
+const OFF_LOOP_BYTES = 64 * 1024;
+
+const brotliOptions = (body: Uint8Array, best: boolean): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+});
+const gzipOptions = (best: boolean): ZlibOptions => ({ level: best ? 9 : 4 });
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 export function compressBytes(body: Uint8Array, encoding: Encoding, best: boolean): Uint8Array<ArrayBuffer> {
-  if (encoding === 'br') {
-    return brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }) as Uint8Array<ArrayBuffer>;
-  }
-  return gzipSync(body, { level: best ? 9 : 4 }) as Uint8Array<ArrayBuffer>;
+  if (encoding === 'br') return brotliCompressSync(body, brotliOptions(body, best)) as Uint8Array<ArrayBuffer>;
+  return gzipSync(body, gzipOptions(best)) as Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * compressBytes for the middleware: a large body (a sitemap file) or an asset at level 11 is
+ * compressed in libuv's thread pool, so other requests are not held up meanwhile.
+ */
+async function compressAnswer(body: Uint8Array, encoding: Encoding, best: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  if (!best && body.byteLength < OFF_LOOP_BYTES) return compressBytes(body, encoding, best);
+  const out = encoding === 'br' ? await brotliAsync(body, brotliOptions(body, best)) : await gzipAsync(body, gzipOptions(best));
+  return out as Uint8Array<ArrayBuffer>;
 }
 
 export function compression(): MiddlewareHandler {
@@ -76,7 +90,7 @@ export function compression(): MiddlewareHandler {
         replaceResponse(c, plain);
         return;
       }
-      encoded = compressBytes(body, encoding, immutable);
+      encoded = await compressAnswer(body, encoding, immutable);
       if (key && assets.size < ASSET_CACHE_LIMIT) assets.set(key, encoded);
     } else {
       await res.body.cancel();
