@@ -44,39 +44,45 @@ export interface SitemapOptions {
   urlsPerFile: number;
 }
 
-/** Item URLs after `after`, at most `max`, written chunk by chunk. */
-async function itemEntries(db: Db, publicUrl: string, after: Keyset | null, max: number): Promise<string> {
+/**
+ * URL entries after `after`, at most `max`, read a chunk at a time: `read` gives up to n rows after
+ * a cursor, `entry` writes one, `cursorOf` is the cursor a row leaves.
+ */
+async function chunkedEntries<C, R>(after: C | null, max: number, read: (after: C | null, n: number) => Promise<R[]>, entry: (row: R) => string, cursorOf: (row: R) => C): Promise<string> {
   const parts: string[] = [];
   let cursor = after;
   let left = max;
   while (left > 0) {
     const want = Math.min(CHUNK, left);
-    const rows = await itemsAfter(db, cursor, want);
-    for (const r of rows) parts.push(urlEntry(`${publicUrl}/ideas/${r.id}`, r.updatedAt));
+    const rows = await read(cursor, want);
+    for (const r of rows) parts.push(entry(r));
     const last = rows.at(-1);
     if (!last || rows.length < want) break;
     left -= rows.length;
-    cursor = { createdAt: last.createdAt, id: last.id };
+    cursor = cursorOf(last);
   }
   return parts.join('');
 }
 
-/** Maker URLs after the maker `after`, at most `max`, written chunk by chunk. */
-async function makerEntries(db: Db, publicUrl: string, after: string | null, max: number): Promise<string> {
-  const parts: string[] = [];
-  let cursor = after;
-  let left = max;
-  while (left > 0) {
-    const want = Math.min(CHUNK, left);
-    const rows = await makersAfter(db, cursor, want);
-    for (const r of rows) parts.push(urlEntry(`${publicUrl}/makers/${encodeURIComponent(r.userId)}`, r.lastmod));
-    const last = rows.at(-1);
-    if (!last || rows.length < want) break;
-    left -= rows.length;
-    cursor = last.userId;
-  }
-  return parts.join('');
-}
+/** Item URLs after `after` in creation order, at most `max`. */
+const itemEntries = (db: Db, publicUrl: string, after: Keyset | null, max: number) =>
+  chunkedEntries(
+    after,
+    max,
+    (cursor, n) => itemsAfter(db, cursor, n),
+    (r) => urlEntry(`${publicUrl}/ideas/${r.id}`, r.updatedAt),
+    (r): Keyset => ({ createdAt: r.createdAt, id: r.id }),
+  );
+
+/** Maker URLs after the maker `after` in id order, at most `max`. */
+const makerEntries = (db: Db, publicUrl: string, after: string | null, max: number) =>
+  chunkedEntries(
+    after,
+    max,
+    (cursor, n) => makersAfter(db, cursor, n),
+    (r) => urlEntry(`${publicUrl}/makers/${encodeURIComponent(r.userId)}`, r.lastmod),
+    (r) => r.userId,
+  );
 
 /**
  * A maker file's name: the id of the maker before it, tagged and base64url-encoded (path-safe, and
