@@ -134,6 +134,32 @@ describe('the details page paints before its scripts', () => {
     });
   }
 
+  it("fetches the app's code once the page's picture has arrived, and at once on a page without one", async () => {
+    const page = await browser.newPage(MOBILE);
+    const timing = async () =>
+      page.evaluate(() => {
+        const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+        const picture = img ? (performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined) : undefined;
+        const code = performance.getEntriesByType('resource').find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name));
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { pictureEnd: picture?.responseEnd ?? null, codeStart: code?.startTime ?? null, parsed: nav.domContentLoadedEventEnd };
+      });
+    // The item's page: its picture is the one fetched at high priority.
+    await page.goto(`/ideas/${id}`);
+    await appTookOver(page);
+    const details = await timing();
+    expect(details.pictureEnd, "the item's picture, fetched at high priority").not.toBeNull();
+    expect(details.codeStart).not.toBeNull();
+    expect(details.codeStart!).toBeGreaterThanOrEqual(details.pictureEnd!);
+
+    await page.goto('/about');
+    await appTookOver(page);
+    const about = await timing();
+    expect(about.pictureEnd).toBeNull();
+    expect(about.codeStart).not.toBeNull();
+    expect(about.codeStart!).toBeLessThanOrEqual(about.parsed);
+  });
+
   it("hydrated, the header is the app's own: the theme button says what it does; the menu, in a chunk of its own, opens from the keyboard", async () => {
     // Dark mode lives on the device: the server paints the light theme's button, the app corrects it.
     const page = await browser.newPage(DESKTOP, { colorScheme: 'dark' });
@@ -145,11 +171,10 @@ describe('the details page paints before its scripts', () => {
     await appTookOver(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     // The menus (Radix) are a chunk of their own, not in the entry; the page fetches it alongside the
-    // entry (a modulepreload), so React hydrates the header's menus in its first passes.
+    // entry (a modulepreload load-app.js adds), so React hydrates the header's menus in its first passes.
     const served = await (await page.request.get(`/ideas/${id}`)).text();
-    expect(served).toMatch(/<script type="module"[^>]* src="\/assets\/index-/);
-    expect(served).not.toMatch(/<script[^>]*learn-more-menu/);
-    expect(served).toMatch(/<link rel="modulepreload" href="\/assets\/learn-more-menu-[\w-]+\.js"/);
+    expect(served).toMatch(/<script src="\/load-app.js" defer="" data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]*\/assets\/learn-more-menu-[\w-]+\.js/);
+    expect(served).not.toMatch(/<script[^>]*src="[^"]*learn-more-menu/);
     await page.waitForLoadState('networkidle');
     expect(menuCode).toHaveLength(1);
     const trigger = page.getByRole('button', { name: 'Learn More' });

@@ -70,6 +70,7 @@ describe('home and browsing', () => {
   it('opens the Learn More drawer on a 375 px screen and follows its links', async () => {
     const page = await browser.newPage(MOBILE);
     await page.goto('/');
+    await appTookOver(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();

@@ -17,9 +17,6 @@ interface DocumentProps {
 
 export function Document({ state, stateText, children }: DocumentProps) {
   const { assets, rendered } = state;
-  // Once the page is painted from the server its code is no hurry: the stylesheet and the
-  // picture, which the first paint needs, get the bandwidth first.
-  const codePriority = rendered ? 'low' : 'auto';
   return (
     // theme-init.js sets the theme's class and colour scheme on <html> before React runs.
     <html lang="en" suppressHydrationWarning>
@@ -35,10 +32,17 @@ export function Document({ state, stateText, children }: DocumentProps) {
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} crossOrigin="" />
         ))}
-        <script type="module" src={assets.entry} crossOrigin="" fetchPriority={codePriority} />
-        {assets.modules.map((href) => (
-          <link key={href} rel="modulepreload" href={href} crossOrigin="" fetchPriority={codePriority} />
-        ))}
+        {rendered ? (
+          // The page is painted from the server: its code starts once its picture is in (load-app.js).
+          <script src="/load-app.js" defer data-entry={assets.entry} data-modules={assets.modules.join(' ')} />
+        ) : (
+          <>
+            <script type="module" src={assets.entry} crossOrigin="" />
+            {assets.modules.map((href) => (
+              <link key={href} rel="modulepreload" href={href} crossOrigin="" />
+            ))}
+          </>
+        )}
       </head>
       <body>
         <div id="root" data-server-rendered={rendered ? '' : undefined}>

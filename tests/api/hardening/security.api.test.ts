@@ -183,7 +183,7 @@ describe.each(databaseKinds())('security over HTTP on %s', (kind) => {
     expect(page).toContain('&amp;#60;script&amp;#62;');
     for (const tag of page.match(/<script\b[^>]*>/gi) ?? []) {
       // Data (the page's state, structured data) is never run; every script is a file of the site's own.
-      if (!/type="application\/(ld\+)?json"/.test(tag)) expect(tag, 'every script tag has a src').toMatch(/\ssrc="\/(assets\/|theme-init\.js)/);
+      if (!/type="application\/(ld\+)?json"/.test(tag)) expect(tag, 'every script tag has a src').toMatch(/\ssrc="\/(assets\/|theme-init\.js"|load-app\.js")/);
     }
   });
 

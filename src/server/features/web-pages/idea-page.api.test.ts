@@ -18,7 +18,9 @@ import { useTestServer } from '../../../../tests/support/test-server.ts';
 const PUBLIC_URL = 'https://ideas.example.test';
 const webRoot = useServerEntryBuild();
 
-const modulepreloads = (doc: Document) => [...doc.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+/** The app's code a server-painted page starts (public/load-app.js): its entry and the modules fetched with it. */
+const appLoader = (doc: Document) => doc.head.querySelector('script[src="/load-app.js"]');
+const modulepreloads = (doc: Document) => appLoader(doc)?.getAttribute('data-modules')?.split(' ').filter(Boolean) ?? [];
 const imagePreloads = (doc: Document) =>
   [...doc.head.querySelectorAll('link[rel="preload"][as="image"][fetchpriority="high"]')].map((l) => l.getAttribute('href'));
 
@@ -190,7 +192,10 @@ describe.each(databaseKinds())('the details page from the server on %s', (kind) 
       entry: '/assets/index-ENTRY.js',
       modules: ['/assets/shared-REACT.js', '/assets/idea-details-page-DETAILS.js', '/assets/badge-BADGE.js'],
     });
-    expect(doc.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-ENTRY.js');
+    // Started by load-app.js once the picture is in, not by a module script of the page's own.
+    expect(appLoader(doc)?.getAttribute('data-entry')).toBe('/assets/index-ENTRY.js');
+    expect(appLoader(doc)?.hasAttribute('defer')).toBe(true);
+    expect(doc.querySelector('script[type="module"], link[rel="modulepreload"]')).toBeNull();
     expect(doc.head.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe('/assets/index-STYLE.css');
   });
 

@@ -100,7 +100,8 @@ describe.each(databaseKinds())('home from the server on %s', (kind) => {
     expect(item.title).toBe(title);
     // No script runs but the app's own, from its own files.
     const scripts = [...doc.querySelectorAll('script')].filter((s) => s.getAttribute('type') !== 'application/json');
-    expect(scripts.map((s) => s.getAttribute('src'))).toEqual(['/theme-init.js', '/assets/index-ENTRY.js']);
+    expect(scripts.map((s) => s.getAttribute('src'))).toEqual(['/theme-init.js', '/load-app.js']);
+    expect(scripts[1]!.getAttribute('data-entry')).toBe('/assets/index-ENTRY.js');
   });
 
   it("paints a signed-in person's own home: their header, their saved state, for them alone", async () => {
