@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>;
@@ -41,14 +42,7 @@ export function PagedList<T>({ query, loadingText, errorTitle, empty, children, 
   return (
     <>
       {children(items)}
-      {query.hasNextPage ? (
-        <div className={`${moreClassName} flex justify-center`}>
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} className={moreClassName} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { AlertCircle, AtSign, Bell, CheckCheck, Heart, Loader2, Mail, MessageSqu
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LocalTime, sinceDate } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../auth/hooks/use-session';
@@ -166,14 +167,7 @@ export default function NotificationsPage() {
               <Entry key={n.id} n={n} fresh={fresh.has(n.id)} />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={list} className="mt-6" />
         </>
       )}
     </div>
