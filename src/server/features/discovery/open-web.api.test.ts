@@ -38,6 +38,20 @@ describe.each(databaseKinds())('feeds, sitemaps and robots on %s', (kind) => {
     return res.text();
   }
 
+  /** The entries of the sitemap files at `paths`, each a urlset of 1 to PER_FILE URLs with lastmod. */
+  async function fileEntries(paths: string[]) {
+    const entries = [];
+    for (const file of paths) {
+      const part = sitemapOf(await get(file, 'application/xml'));
+      expect(part.kind).toBe('urlset');
+      expect(part.entries.length).toBeGreaterThan(0);
+      expect(part.entries.length).toBeLessThanOrEqual(PER_FILE);
+      expect(part.entries.every((e) => e.lastmod !== null)).toBe(true);
+      entries.push(...part.entries);
+    }
+    return entries;
+  }
+
   it('/feed.xml: the newest 50 items as Atom, each with title, link, author, times, price and a 100-character summary', async () => {
     const maker = await createUser(t.db, { name: 'Kofi Feedmaker' });
     await t.db.update(profiles).set(PRIVATE_PROFILE).where(eq(profiles.userId, maker.id));
@@ -148,15 +162,7 @@ describe.each(databaseKinds())('feeds, sitemaps and robots on %s', (kind) => {
     expect(files.paths).toEqual(['/sitemaps/pages.xml', ...files.items, '/sitemaps/makers/start.xml']);
     const pages = sitemapOf(await get(files.paths[0]!, 'application/xml'));
     expect(pages.entries.map((e) => e.loc)).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/about`, `${PUBLIC_URL}/privacy`, `${PUBLIC_URL}/terms`]);
-    const listed: string[] = [];
-    for (const file of files.items) {
-      const part = sitemapOf(await get(file, 'application/xml'));
-      expect(part.kind).toBe('urlset');
-      expect(part.entries.length).toBeGreaterThan(0);
-      expect(part.entries.length).toBeLessThanOrEqual(PER_FILE);
-      expect(part.entries.every((e) => e.lastmod !== null)).toBe(true);
-      listed.push(...part.entries.map((e) => e.loc));
-    }
+    const listed = (await fileEntries(files.items)).map((e) => e.loc);
     // Every item once, in creation order, across the files.
     expect(listed).toEqual(made.map((m) => `${PUBLIC_URL}/ideas/${m.id}`));
     expect(sitemapOf(await get('/sitemaps/makers/start.xml', 'application/xml')).entries.map((e) => e.loc)).toEqual([`${PUBLIC_URL}/makers/${u.id}`]);
@@ -232,16 +238,7 @@ describe.each(databaseKinds())('feeds, sitemaps and robots on %s', (kind) => {
       expect(files.makers[0]).toBe('/sitemaps/makers/start.xml');
       // After every item file.
       expect(files.paths.slice(-expectedFiles)).toEqual(files.makers);
-      const entries = [];
-      for (const file of files.makers) {
-        const part = sitemapOf(await get(file, 'application/xml'));
-        expect(part.kind).toBe('urlset');
-        expect(part.entries.length).toBeGreaterThan(0);
-        expect(part.entries.length).toBeLessThanOrEqual(PER_FILE);
-        expect(part.entries.every((e) => e.lastmod !== null)).toBe(true);
-        entries.push(...part.entries);
-      }
-      return entries;
+      return fileEntries(files.makers);
     }
 
     const entries = await makersListed(3);
