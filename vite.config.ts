@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSprite } from './scripts/vite-icon-sprite.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -25,11 +26,13 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  // Icons by reference to one sprite in a build (scripts/vite-icon-sprite.mjs), not inline copies.
+  plugins: [iconSprite({ root: r('.'), webRoot: r('./src/web'), iconModule: r('./src/web/components/icons/sprite-icon.tsx') }), react(), tailwindcss()],
   resolve: {
     alias: [{ find: '@shared', replacement: r('./src/shared') }, { find: '@web', replacement: r('./src/web') }],
   },
-  ssr: { noExternal: true },
+  // The built server entry carries its dependencies; in development (ssrLoadModule) Node loads them.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   // The server entry is only ever built for production: React's production build whatever
   // NODE_ENV the server runs with (otherwise `npm start` rendered with React's development build).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
@@ -40,12 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: 'assets',
     // .vite/manifest.json: the server reads which chunks a page needs, to preload them (lib/web-assets.ts).
     manifest: true,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
-      '/storage': { target: 'http://127.0.0.1:3000', changeOrigin: false },
-    },
+    // A feature's public entry (features/<name>/index.ts) does nothing of its own (it re-exports and
+    // wraps chunks in lazy()): an import through it brings only the modules whose exports are used.
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/web\/features\/[^/]+\/index\.ts$/, sideEffects: false }] } },
   },
 }));

@@ -34,12 +34,15 @@ export interface RouteSize extends SizeFigures {
 }
 
 /**
- * The home route's budget for its initial JavaScript, gzipped (issue 18): React 19 and react-dom,
- * the router and TanStack Query are most of it. The earlier 120 KiB target (issue 7) rested on a
- * wrong premise and was met only by running the browser on Preact; it is withdrawn.
+ * The home route's budget for its initial JavaScript, gzipped: React 19 and react-dom, the router
+ * and TanStack Query are most of it. 140 KiB until the screens became one module each (issue 24,
+ * docs/decisions/0032-one-module-per-screen.md), which made room for a router's declarations;
+ * whatever grows into the room still has to earn its bytes.
  */
-export const HOME_BUDGET_GZIP_BYTES = 140 * 1024;
-/** What the bundle-size test enforces: the budget itself. */
+export const HOME_BUDGET_GZIP_BYTES = 160 * 1024;
+/** What the bundle-size test enforces: the budget itself.
+ * @alias
+ */
 export const HOME_LIMIT_GZIP_BYTES = HOME_BUDGET_GZIP_BYTES;
 
 export function readManifest(distDir: string): Manifest {

@@ -12,7 +12,7 @@
  * (as bench/pages.bench.ts). The SQL of a request is captured on a cache miss (an address the
  * visitors' cache has not seen) and replayed by pgbench with its values written in.
  */
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {  cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { BROWSER_ACCEPT_ENCODING, drive, driveWrk, type LoadRequest } from './load.ts';
 import { type CapturedQuery, captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
+import { appendToHistory } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200);
@@ -216,7 +217,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${text}`);
-    appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), `\n${text}`);
+    appendToHistory(`\n${text}`);
     console.log(`BENCH_SUMMARY ${JSON.stringify(summary)}`);
   } finally {
     await stop?.().catch(() => {});

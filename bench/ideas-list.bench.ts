@@ -12,20 +12,19 @@
  * process and drives it with autocannon from a child process: 50 keep-alive connections per scenario, visitors
  * and signed-in people (session cookies). For each scenario the SQL of one request is captured
  * and replayed by pgbench at the same concurrency. Prints a table and appends it to
- * bench/RESULTS.md. Traffic stays on 127.0.0.1; every run is bounded in time.
+ * bench/history/runs.md. Traffic stays on 127.0.0.1; every run is bounded in time.
  */
 import { createHmac } from 'node:crypto';
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
-import { encodeCursor } from '../src/server/features/ideas/cursor.ts';
+import { encodeCursor } from '../src/server/lib/keyset-cursor.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 import { drive as driveLoad, type LoadRequest, type LoadRun } from './load.ts';
 import { captureQueries, pgbench, type PgbenchResult, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, RARE_COUNT, RARE_WORD, seed, withDatabase } from './seed.ts';
+import { appendToHistory } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
@@ -215,11 +214,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${text}`);
-    const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-    if (!existsSync(resultsFile)) {
-      writeFileSync(resultsFile, '# Benchmark results\n\nAppended by the benchmarks in this folder; newest last.\n\n');
-    }
-    appendFileSync(resultsFile, `${text}\n`);
+    appendToHistory(`\n${text}\n`);
     const worst = results.filter((r) => !r.name.includes('like toggle'));
     console.log(`BENCH_SUMMARY ${JSON.stringify(worst.map((r) => ({ name: r.name, rps: r.rps, p99: r.p99, pgTps: r.pgTps, errors: r.errors })))}`);
   } finally {

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { freePort } from '../tests/support/free-port.ts';
+import { appendToHistory } from './results.ts';
 // @ts-expect-error: plain ES module script without types
 import { SERVER_NODE_ARGS } from '../scripts/server-args.mjs';
 
@@ -218,6 +219,15 @@ async function main() {
     const rows = await runLighthouse(baseUrl, paths, { runs, presets });
     console.log(formatRows(rows));
     console.log(`\n${Math.round((performance.now() - started) / 1000)} s; load average ${load()}`);
+    const text = [
+      `## Lighthouse (bench/lighthouse.ts) — ${new Date().toISOString()}${process.env.BENCH_LABEL ? ` — ${process.env.BENCH_LABEL}` : ''}`,
+      '',
+      `- Median of ${runs} run(s) per page and preset on ${args[0] ? 'a running server' : 'its own production server on the demo seed'}, Debian's Chromium; load average (1 / 5 / 15 min) at the end: ${load()}; the CPU benchmark index of each median run in the last column.`,
+      '',
+      formatRows(rows),
+      '',
+    ].join('\n');
+    appendToHistory(`\n${text}`);
   } finally {
     await stop();
   }

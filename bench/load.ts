@@ -16,6 +16,8 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   /** true: each send carries its own `bench=<n>` query parameter (an address no cache has seen). */
   vary?: boolean;
+  /** A request body (a GraphQL query). */
+  body?: string;
 }
 
 export interface LoadRun {
@@ -52,7 +54,7 @@ const instance = autocannon({
       const list = perConnection[context.connection];
       const r = list[context.i++ % list.length];
       const path = r.vary ? r.path + (r.path.includes('?') ? '&' : '?') + 'bench=' + (++sent) : r.path;
-      return { ...req, method: r.method, path, headers: { ...req.headers, ...(r.headers || {}) } };
+      return { ...req, method: r.method, path, headers: { ...req.headers, ...(r.headers || {}) }, ...(r.body ? { body: r.body } : {}) };
     },
   }],
 }, (err, result) => {

@@ -29,11 +29,11 @@
  * item titles it must show, the person's header (their account menu, their session, their saved items
  * pressed) or a visitor's (Sign In). Under load, 2xx answers under half the checked page's size
  * are counted as errors (the plain app served when a page cannot be rendered). Prints a table
- * with the targets and appends it to bench/RESULTS.md.
+ * with the targets and appends it to bench/history/runs.md.
  */
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {  cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,7 @@ import { startServer } from '../src/server/server.ts';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest, type LoadRun } from './load.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
+import { appendToHistory } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
@@ -349,7 +350,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${text}`);
-    appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), `\n${text}`);
+    appendToHistory(`\n${text}`);
     console.log(
       `BENCH_SUMMARY ${JSON.stringify(rows.map((r) => ({ group: r.scenario.group, name: r.scenario.name, connections: r.scenario.connections, rps: r.rps, p99: r.p99, errors: r.errors + r.short, ratio: r.ratio, target: r.scenario.target ?? null, pass: r.scenario.target === undefined ? null : passes(r) })))}`,
     );

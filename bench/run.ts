@@ -12,6 +12,9 @@
  *     search and details, like toggle at 50 connections (autocannon), each beside the same SQL
  *     run by pgbench at the same concurrency (in-process app on a throwaway PostgreSQL database,
  *     kept here for steps 4 and 5 and dropped at the end).
+ *  1b. peers: bench/peers.bench.ts (issue 29): the signed-in first page, category tab, searches and
+ *     details beside a bare reference server running the same SQL, pgbench and PostGraphile 4 (not
+ *     in --small), rounds interleaved; ratios, p99 and IdeaHub's resident memory.
  *  2. search: bench/search-scale.bench.ts: search at 1,000,000 items (20,000 in small mode), trigram
  *     index against a sequential ILIKE.
  *  3. realtime: bench/realtime.bench.ts: SSE fan-out over two instances; then notifications:
@@ -28,13 +31,16 @@
  *     each beside the same SQL in pgbench, with the plans. A database of its own (ITEMS items from
  *     ITEMS/5,000 people, so a maker has 5,000 items), or BENCH_DISCOVERY_DATABASE, one seeded
  *     already (e.g. bench_discovery_1m), used as it is.
+ *  5c. following: bench/following.bench.ts (issue 28): home's Following feed for signed-in people at
+ *     50 connections (first page and page 11), 1,000,000 items and 10,000 follows (small: 1,000 and
+ *     200), beside the same SQL in pgbench, with the plan.
  *  6. cold: embedded cold start to /readyz: a fresh DATA_DIR, and an existing one seeded with the demo.
  *  7. bundle: the production bundle per route (gzip and brotli), built into a temporary folder.
  *  8. lighthouse: Lighthouse (bench/lighthouse.ts) on home and a details page, desktop and mobile presets.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Local only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {  mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +55,7 @@ import { firstIdeaPath, formatRows, runLighthouse, startDemoServer } from './lig
 import { freePort } from '../tests/support/free-port.ts';
 // @ts-expect-error: plain ES module script without types
 import { SERVER_NODE_ARGS } from '../scripts/server-args.mjs';
+import { appendToHistory } from './results.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -60,7 +67,7 @@ const CONNECTIONS = 50;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 if (!Number.isInteger(ITEMS) || ITEMS < 1) throw new Error('--items needs a positive whole number');
-const STEPS = ['list', 'search', 'realtime', 'notifications', 'server', 'pages', 'discovery', 'cold', 'bundle', 'lighthouse'];
+const STEPS = ['list', 'peers', 'search', 'realtime', 'notifications', 'server', 'pages', 'discovery', 'following', 'cold', 'bundle', 'lighthouse'];
 const onlyArg = args.indexOf('--only');
 const ONLY = onlyArg >= 0 ? new Set((args[onlyArg + 1] ?? '').split(',').filter(Boolean)) : null;
 if (ONLY && (ONLY.size === 0 || [...ONLY].some((s) => !STEPS.includes(s)))) throw new Error(`--only needs steps among ${STEPS.join(', ')}`);
@@ -297,6 +304,26 @@ async function main() {
       }
     }
   }
+  // 1b. IdeaHub beside its peers (appends its own section).
+  if (runs('peers')) {
+    const out = await runScript('bench/peers.bench.ts', {
+      BENCH_ITEMS: String(ITEMS),
+      BENCH_PEOPLE: String(SMALL ? 100 : 3000),
+      BENCH_SECONDS: SMALL ? '1' : String(SECONDS),
+      BENCH_ROUNDS: SMALL ? '1' : '3',
+      BENCH_POSTGRAPHILE: SMALL ? '0' : '1',
+      BENCH_LABEL: label,
+    });
+    note('');
+    note(`### 1b. peers: the 'Peers (issue 29)' section above, appended by bench/peers.bench.ts in this run. Load after it: ${load()}`);
+    const summary = /BENCH_SUMMARY (.*)/.exec(out)?.[1];
+    if (summary) {
+      const rows = JSON.parse(summary) as { name: string; reference: number; pgbench: number; postgraphile: number | null; p99: number }[];
+      note(`- IdeaHub / reference server (target at least 0.9 on every row): ${rows.map((r) => `${r.name} ${r.reference.toFixed(2)}`).join('; ')}`);
+      if (rows.some((r) => r.postgraphile !== null)) note(`- IdeaHub / PostGraphile (target above 1 on every row): ${rows.map((r) => `${r.name} ${r.postgraphile!.toFixed(2)}`).join('; ')}`);
+      note(`- IdeaHub p99 at 50 connections (target under 40 ms on a quiet host): ${rows.map((r) => `${r.name} ${r.p99.toFixed(1)} ms`).join('; ')}`);
+    }
+  }
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
@@ -380,6 +407,25 @@ async function main() {
       }
     }
 
+    // 5c. Home's Following feed (issue 28): 1,000,000 items and 10,000 follows (small: 1,000 and 200).
+    if (runs('following')) {
+      const out = await runScript('bench/following.bench.ts', {
+        BENCH_ITEMS: String(SMALL ? 1000 : 1_000_000),
+        BENCH_PEOPLE: String(SMALL ? 100 : 2000),
+        BENCH_FOLLOWS: String(SMALL ? 200 : 10_000),
+        BENCH_SECONDS: String(SECONDS),
+        BENCH_LABEL: label,
+      });
+      note('');
+      note(`### 5c. following: the 'Following feed (issue 28)' section above, appended by bench/following.bench.ts in this run. Load after it: ${load()}`);
+      const summary = /BENCH_SUMMARY (.*)/.exec(out)?.[1];
+      if (summary) {
+        for (const r of JSON.parse(summary) as { name: string; p99: number; rps: number; errors: number }[]) {
+          note(`- ${r.name}, 50 connections: p99 ${r.p99.toFixed(1)} ms (target under 25 ms: ${r.p99 < 25 && r.errors === 0 ? 'PASS' : 'FAIL'}), ${r.rps.toFixed(0)} req/s`);
+        }
+      }
+    }
+
     // 6, 7, 8.
     if (runs('cold')) await coldStarts();
     if (runs('bundle')) await bundles();
@@ -390,7 +436,7 @@ async function main() {
   }
   note('');
   note(`Harness done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s; load average at the end ${load()}.`);
-  appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), `\n${report.join('\n')}\n`);
+  appendToHistory(`\n${report.join('\n')}\n`);
 }
 
 const stopAll = () => {

@@ -10,12 +10,10 @@
  *    visitors' cache), one request at a time, p50 / p99 of REPEATS requests;
  *  - the app's SQL straight against PostgreSQL with its indexes, p50 of REPEATS runs;
  *  - the same SQL with index and bitmap scans switched off (a sequential ILIKE), p50 of a few runs.
- * Appends a table to bench/RESULTS.md. Local only, bounded.
+ * Appends a table to bench/history/runs.md. Local only, bounded.
  */
 import { createHmac } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
@@ -23,6 +21,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 import { captureQueries, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, seed, withDatabase } from './seed.ts';
+import { appendToHistory } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 50);
@@ -122,7 +121,7 @@ async function main() {
     '',
   ].join('\n');
   console.log(`\n${text}`);
-  appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), `${text}\n`);
+  appendToHistory(`${text}\n`);
 }
 
 main().catch((error: unknown) => {

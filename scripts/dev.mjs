@@ -1,14 +1,10 @@
-// `npm run dev`: the API with reload (tsx watch) on :3000 and the Vite dev server on :5173 proxying to it.
+// `npm run dev`: one process on PORT (3000) serving the API, every page rendered on the server from
+// the sources (Vite in middleware mode, src/server/lib/web-dev.ts) and hot updates in the browser;
+// it restarts itself when server code changes (tsx watch, run directly so a stop reaches it).
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
-  }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
-];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+const tsx = fileURLToPath(import.meta.resolve('tsx/cli'));
+const child = spawn(process.execPath, [tsx, 'watch', '--clear-screen=false', 'src/server/main.ts', '--dev'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -34,7 +34,7 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('Note: TEST_DATABASE_URL is not set, so API tests run on PGlite only (CI sets it to run them on PostgreSQL too).');
 }
 step('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('lint', 'npm', ['run', 'lint']);
 vitest('unit and API tests', ['unit', 'api'], '.tmp/vitest-unit-api.json');
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.log('\nChromium is missing: install it with `apt-get install chromium` (CI does) to run the browser journeys.');

@@ -4,6 +4,7 @@
  *   role <email> <admin|moderator|user>   set a person's role
  *   backup <file>                          back up the embedded database (DATA_DIR) to a file
  *   restore <file> [--force]               restore the embedded database from such a file
+ *   images move-to-s3 [--batch N]          copy stored files from the database to S3_BUCKET
  *
  * Works on the database the server uses (DATABASE_URL, else the embedded one in DATA_DIR).
  * The embedded database admits one process at a time: while the server runs on DATA_DIR, the
@@ -12,21 +13,28 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../shared/schemas/auth.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, DatabaseOpenError, openDatabase } from './db/client.ts';
 import { DataDirLockedError, dataDirOwner } from './db/lock.ts';
 import { users } from './db/schema.ts';
+import { moveFilesToBucket } from './lib/file-move.ts';
+import { configureFileStore, fileCounts } from './lib/file-store.ts';
+import { createLogger } from './logger.ts';
 
 const USAGE = `Usage: npm run cli -- role <email> <${ROLES.join('|')}>
        npm run cli -- backup <file>
        npm run cli -- restore <file> [--force]
+       npm run cli -- images move-to-s3 [--batch N]
 
 Commands:
   role <email> <role>        Give the person with this email address the role admin, moderator or user.
   backup <file>              Write a backup of the embedded database (DATA_DIR) to <file>.
   restore <file> [--force]   Restore the embedded database from <file>; --force replaces an existing one.
                              (PostgreSQL: use pg_dump and pg_restore, see the README.)
+  images move-to-s3          Copy the images still held in the database to the bucket S3_BUCKET, in
+    [--batch N]              batches of N (100), checking each copy before dropping the database's;
+                             run it again to go on after a stop.
 
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (./data); the embedded
 database cannot be changed while the IdeaHub server is running on it.`;
@@ -101,7 +109,8 @@ async function runBackupCommand(command: 'backup' | 'restore', args: string[], e
     throw new CliError(
       `${command} works on the embedded database; DATABASE_URL points at a PostgreSQL server: use ` +
         (command === 'backup' ? 'pg_dump --format=custom --file=<file> "$DATABASE_URL"' : 'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file>') +
-        ' (see the README).',
+        ' (see the README).' +
+        (command === 'backup' ? bucketNote(config) : ''),
     );
   }
   if (config.DATA_DIR === 'memory://') throw new CliError('DATA_DIR is memory://: there is no stored database.');
@@ -111,7 +120,7 @@ async function runBackupCommand(command: 'backup' | 'restore', args: string[], e
   try {
     if (command === 'backup') {
       const { bytes } = await backupEmbedded(dir, file);
-      return `Backed up the embedded database in ${dir} to ${path.resolve(file)} (${bytes} bytes).`;
+      return `Backed up the embedded database in ${dir} to ${path.resolve(file)} (${bytes} bytes).${bucketNote(config)}`;
     }
     await restoreEmbedded(dir, file, { force });
     return `Restored the embedded database in ${dir} from ${path.resolve(file)}.`;
@@ -122,11 +131,54 @@ async function runBackupCommand(command: 'backup' | 'restore', args: string[], e
   }
 }
 
+/** What a database backup leaves out when files are kept in a bucket. */
+function bucketNote(config: Config): string {
+  if (!config.S3_BUCKET) return '';
+  return (
+    `\nImages kept in the bucket ${config.S3_BUCKET} are not in this backup (the database holds only their names and owners): ` +
+    "keep them with the bucket's own versioning or replication (see the README, 'Images in object storage')."
+  );
+}
+
+async function runImagesCommand(args: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<string> {
+  const [sub, ...rest] = args;
+  const batchAt = rest.indexOf('--batch');
+  const batch = batchAt >= 0 ? Number(rest[batchAt + 1]) : 100;
+  const known = batchAt >= 0 ? rest.length === 2 : rest.length === 0;
+  if (sub !== 'move-to-s3' || !known || !Number.isInteger(batch) || batch < 1 || batch > 10_000) {
+    throw new CliError(`images needs move-to-s3 (and optionally --batch N, 1 to 10000).\n\n${USAGE}`, 2);
+  }
+  const config = loadConfig(env);
+  if (!config.S3_BUCKET) throw new CliError('S3_BUCKET is not set: there is no bucket to move the images to (see the README).');
+  await configureFileStore(config, createLogger('silent'));
+  const database = await open(env);
+  try {
+    const before = await fileCounts(database.db);
+    print(`${before.inDatabase} files in the database, ${before.inBucket} already in the bucket ${config.S3_BUCKET}.`);
+    const result = await moveFilesToBucket(database.db, {
+      batch,
+      onProgress: (p) => print(`moved ${p.moved} of ${before.inDatabase}${p.skipped ? ` (${p.skipped} gone meanwhile)` : ''}`),
+    });
+    const after = await fileCounts(database.db);
+    return `Moved ${result.moved} files to the bucket ${config.S3_BUCKET}; ${after.inDatabase} left in the database, ${after.inBucket} in the bucket.`;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`Moving stopped: ${(error as Error).message}. Run the command again to go on from where it stopped.`);
+  } finally {
+    await database.close();
+  }
+}
+
 /** Runs one command; returns what to print. Throws CliError for anything the operator must fix. */
-export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<string> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<string> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') return USAGE;
   if (command === 'backup' || command === 'restore') return runBackupCommand(command, args, env);
+  if (command === 'images') return runImagesCommand(args, env, print);
   if (command !== 'role') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
   const [email, role] = args;
   if (!email || !role || args.length !== 2) throw new CliError(`role needs an email address and a role.\n\n${USAGE}`, 2);

@@ -47,8 +47,10 @@ async function main() {
     throw error;
   }
   const logger = await createProcessLogger(config.LOG_LEVEL, config.NODE_ENV);
-  const webRoot = findWebRoot();
-  if (!webRoot) logger.warn('The web app is not built (dist/web); serving the API only. Run npm run build.');
+  // `npm run dev` (scripts/dev.mjs): the web app from its sources, rendered on the server as a build is.
+  const devWeb = process.argv.includes('--dev') ? (await import('./lib/web-dev.ts')).createDevWeb() : undefined;
+  const webRoot = devWeb ? null : findWebRoot();
+  if (!webRoot && !devWeb) logger.warn('The web app is not built (dist/web); serving the API only. Run npm run build.');
 
   let server;
   let demo: DemoAccounts | null = null;
@@ -57,6 +59,7 @@ async function main() {
       config,
       logger,
       webRoot,
+      devWeb,
       afterMigrate:
         process.env.IDEAHUB_DEMO === '1'
           ? async (database) => {

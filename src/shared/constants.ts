@@ -78,14 +78,6 @@ export const DESCRIPTION_PREVIEW_LENGTH = 100;
 /** Description truncation in the meta description tag (§9). */
 export const META_DESCRIPTION_LENGTH = 150;
 
-/** Toasts: one visible at a time; a dismissed toast is removed after 1,000,000 ms (§9). */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
-
-/** Sidebar state cookie lifetime in seconds (7 days) and mobile breakpoint in px (§9). */
-export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
-export const MOBILE_BREAKPOINT = 768;
-
 /** Number of loading placeholders on the home grid (§9). */
 export const HOME_SKELETON_COUNT = 8;
 
@@ -126,7 +118,7 @@ export function browseCategoryOf(value: string | null): BrowseCategory {
 }
 
 /**
- * Home's address state (ARCHITECTURE.md): the tab, the search, the sort and Top's window, the price
+ * Home's address state (docs/product-readings.md): the tab, the search, the sort and Top's window, the price
  * filters. Values are kept as written in the address (the API judges them: a bad one is its 400,
  * shown calmly on the page), only empty ones are dropped.
  */
@@ -138,10 +130,14 @@ export interface HomeFilter {
   minPrice?: string;
   maxPrice?: string;
   currency?: string;
+  /** 'following': the signed-in person's Following feed (issue 28). */
+  feed?: string;
+  /** A topic's slug (issue 27): its page, /topics/{slug}, or home's `?topic=`. */
+  topic?: string;
 }
 
 /** The address parameters of HomeFilter besides the tab, in the order addresses write them. */
-export const HOME_FILTER_PARAMS = ['q', 'sort', 'window', 'minPrice', 'maxPrice', 'currency'] as const;
+export const HOME_FILTER_PARAMS = ['q', 'sort', 'window', 'minPrice', 'maxPrice', 'currency', 'feed'] as const;
 /** The price filters ('Clear filters' drops them). */
 export const PRICE_FILTER_PARAMS = ['minPrice', 'maxPrice', 'currency'] as const;
 
@@ -151,6 +147,8 @@ export function homeFilterOf(params: URLSearchParams): HomeFilter {
     const value = params.get(name)?.trim();
     if (value) filter[name] = value;
   }
+  const topic = params.get('topic')?.trim();
+  if (topic) filter.topic = topic;
   return filter;
 }
 
@@ -171,8 +169,12 @@ function filterQuery(filter: HomeFilter): URLSearchParams {
 /** Home's address for a filter: `/?category=idea&sort=top&window=month` ('/' for everything at its default). */
 export function homeHref(filter: HomeFilter): string {
   const p = filterQuery(filter);
-  return p.size ? `/?${p.toString()}` : '/';
+  const base = filter.topic ? topicHref(filter.topic) : '/';
+  return p.size ? `${base}?${p.toString()}` : base;
 }
+
+/** A topic's page: home's browser narrowed to it. */
+export const topicHref = (slug: string) => `/topics/${encodeURIComponent(slug)}`;
 
 /**
  * The request for the first page of home's list for a filter, as the app sends it
@@ -181,8 +183,25 @@ export function homeHref(filter: HomeFilter): string {
 export function homeListRequest(filter: HomeFilter): string {
   const p = filterQuery(filter);
   p.set('category', filter.category);
+  if (filter.topic) p.set('topic', filter.topic);
   p.set('limit', String(IDEAS_PAGE_SIZE));
   return `/api/ideas?${p.toString()}`;
+}
+
+/** How many items 'Today's top' ranks (issue 27). */
+export const TODAYS_TOP_COUNT = 5;
+
+/** 'Today's top' of a tab (and topic): the items shared in the last 24 hours, most liked first (ties: newest). */
+export function todaysTopRequest(filter: Pick<HomeFilter, 'category' | 'topic'>): string {
+  const p = new URLSearchParams({ category: filter.category, sort: 'top', window: 'day', limit: String(TODAYS_TOP_COUNT) });
+  if (filter.topic) p.set('topic', filter.topic);
+  return `/api/ideas?${p.toString()}`;
+}
+
+/** Whether 'Today's top' shows: while browsing, not over a search's, a price filter's or a feed's results, nor on Top · Today itself. */
+export function showsTodaysTop(filter: HomeFilter): boolean {
+  const priced = PRICE_FILTER_PARAMS.some((p) => filter[p] !== undefined);
+  return !filter.q && !filter.feed && !priced && !(filter.sort === 'top' && filter.window === 'day');
 }
 
 /** SPEC §8: a visitor's like ('Like failed' for a visitor); the API's 401 and the screen's invitation say it. */
@@ -198,3 +217,27 @@ export const NEWSLETTER_MESSAGES = {
   paused: 'Our newsletter is paused at the moment, so we are not taking sign-ups. Please try again later.',
   linkInvalid: 'This newsletter link is not valid or has expired.',
 } as const;
+
+/**
+ * The footer's form as a plain form post (issue 27 point 5: pressed before the page's code took
+ * over, or without it): the server subscribes and sends the person back to their page with
+ * `?newsletter=<outcome>#newsletter`, which the form reads.
+ */
+export const NEWSLETTER_FORM_PATH = '/api/newsletter/form';
+export const NEWSLETTER_OUTCOME_PARAM = 'newsletter';
+export const NEWSLETTER_OUTCOMES = {
+  sent: NEWSLETTER_MESSAGES.checkInbox,
+  email_required: NEWSLETTER_MESSAGES.emailRequired,
+  email_invalid: NEWSLETTER_MESSAGES.emailInvalid,
+  paused: NEWSLETTER_MESSAGES.paused,
+  too_many_requests: 'Too many requests. Please wait a few minutes and try again.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+export type NewsletterOutcome = keyof typeof NEWSLETTER_OUTCOMES;
+
+/** Following (issue 28): the words and the address parameter the screens share with the API, kept out of the zod schemas so home's bundle stays small. */
+export const FOLLOW_SIGN_IN_REQUIRED = 'Must be logged in to follow makers';
+export const FOLLOW_TOPIC_SIGN_IN_REQUIRED = 'Must be logged in to follow topics';
+export const FOLLOWING_FEED_SIGN_IN_REQUIRED = 'Sign in to see items from the makers you follow.';
+/** The address parameter a maker's page reads after sign-in to finish a visitor's Follow. */
+export const FOLLOW_INTENT_PARAM = 'follow';

@@ -27,6 +27,25 @@ describe('formatPrice', () => {
   });
 });
 
+describe('formatPrice options (the admin panel)', () => {
+  it('writes two decimals always when asked, as Intl.NumberFormat does with two fraction digits', () => {
+    const intl = (amount: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 14n - 1n }), fc.constantFrom(...CURRENCIES), (cents, currency) => {
+        const amount = Number(cents) / 100;
+        expect(formatPrice(amount, currency, { cents: 'always' })).toBe(`${CURRENCY_SYMBOLS[currency]}${intl(amount)}`);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('puts the currency code first when asked', () => {
+    expect(formatPrice(250000, 'NGN', { currencyAs: 'code' })).toBe('NGN 250,000');
+    expect(formatPrice(1234.5, 'EUR', { currencyAs: 'code' })).toBe('EUR 1,234.50');
+    expect(formatPrice(2000, 'USD', { currencyAs: 'code', cents: 'always' })).toBe('USD 2,000.00');
+  });
+});
+
 describe('creatorDisplayName', () => {
   it('falls back to Anonymous for missing or blank names', () => {
     expect(creatorDisplayName('Ada Obi')).toBe('Ada Obi');

@@ -1,19 +1,35 @@
-import { CURRENCY_SYMBOLS, type Currency } from './constants.ts';
+import { type Category, CURRENCY_SYMBOLS, type Currency } from './constants.ts';
+
+export interface PriceFormatOptions {
+  /** 'always': two decimals even for a whole amount ('₦2,000.00', the admin panel's sums). Default: only when there are any. */
+  cents?: 'always' | 'when-present';
+  /** 'code': the currency's code before the amount ('NGN 250,000', the admin's Content table). Default: its symbol. */
+  currencyAs?: 'symbol' | 'code';
+}
 
 /**
- * '₦250,000', '$89.99', '€35': the currency's symbol and a grouped amount (decimals only when present).
- * Written out rather than with Intl.NumberFormat: the browser's first NumberFormat loads its locale
- * data, ~20 ms of the page's first render on a fast machine and four times that on a phone
- * (bench/RESULTS.md, 2025-11 Lighthouse). Amounts carry at most two decimals (numeric(14, 2)).
+ * Money, everywhere (web, mails, feeds): '₦250,000', '$89.99', '€35', the currency's symbol and a
+ * grouped amount (decimals only when present, unless `cents: 'always'`). Written out rather than with
+ * Intl.NumberFormat: the browser's first NumberFormat loads its locale data, a long task on a phone
+ * during the page's first render. Amounts carry at most two decimals (numeric(14, 2)).
  */
-export function formatPrice(amount: number, currency: Currency): string {
-  const symbol = CURRENCY_SYMBOLS[currency];
-  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) return `${symbol}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-  const cents = Math.round(Math.abs(amount) * 100);
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  const fraction = Number.isInteger(amount) ? '' : `.${String(cents % 100).padStart(2, '0')}`;
-  return `${symbol}${sign}${whole}${fraction}`;
+export function formatPrice(amount: number, currency: Currency, { cents = 'when-present', currencyAs = 'symbol' }: PriceFormatOptions = {}): string {
+  const prefix = currencyAs === 'code' ? `${currency} ` : CURRENCY_SYMBOLS[currency];
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) {
+    return `${prefix}${amount.toLocaleString('en-US', { minimumFractionDigits: cents === 'always' ? 2 : 0, maximumFractionDigits: 2 })}`;
+  }
+  const hundredths = Math.round(Math.abs(amount) * 100);
+  const whole = String(Math.floor(hundredths / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 && hundredths > 0 ? '-' : '';
+  const fraction = cents === 'always' || !Number.isInteger(amount) ? `.${String(hundredths % 100).padStart(2, '0')}` : '';
+  return `${prefix}${sign}${whole}${fraction}`;
+}
+
+const CATEGORY_LABELS: Readonly<Record<Category, string>> = { idea: 'Idea', product: 'Product' };
+
+/** A category as every screen writes it: 'Idea', 'Product' (in the text itself, not by CSS, so readers and copies agree). */
+export function categoryLabel(category: Category): string {
+  return CATEGORY_LABELS[category];
 }
 
 /** Whether a price is nothing (to the cent: prices carry two decimals). */

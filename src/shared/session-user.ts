@@ -15,5 +15,6 @@ export function sessionUserOf(answer: unknown): SessionUser | null {
     email: typeof user.email === 'string' ? user.email : '',
     emailVerified: user.emailVerified === true,
     role: isRole(user.role) ? user.role : 'user',
+    image: typeof user.image === 'string' ? user.image : null,
   };
 }

@@ -4,8 +4,9 @@
  * Built by `vite build --ssr` into the web build's `.server/` folder (never served) with the same
  * React as the browser's code, and run by the server (src/server/lib/web-assets.ts) in two steps:
  *
- * 1. `preparePage`: the page's loader asks the API as the reader (app/page-loaders.ts) and the
- *    answers, with who the reader is, become the dehydrated query cache;
+ * 1. `preparePage`: the screen at the address (app/routes/*.tsx) is loaded as the reader
+ *    (app/load-page.ts): its loader asks the API as them, and the answers, with who the reader is,
+ *    become the dehydrated query cache;
  * 2. `renderDocument`: the whole document (app/document.tsx) from the page's state (its text), as
  *    the browser hydrates it (main.tsx). The same state gives the same HTML, so the server may keep it.
  */
@@ -16,15 +17,17 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { Document } from './app/document';
-import { type AskApi, loadPage, type PageLoad } from './app/page-loaders';
+import { loadPage, type PageLoad } from './app/load-page';
 import type { PageState } from './app/page-state';
+import type { AskApi } from './app/route';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRoutes } from './app/router';
 import { sessionQueryKey } from './features/auth/hooks/use-session';
 
 export { pageStateText } from './app/page-state';
 export type { PageAssets, PageState } from './app/page-state';
-export type { ApiAnswer, AskApi, PageLoad } from './app/page-loaders';
+export type { PageLoad } from './app/load-page';
+export type { ApiAnswer, AskApi } from './app/route';
 
 export interface PreparedPage extends PageLoad {
   queries: PageState['queries'];

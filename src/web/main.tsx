@@ -1,3 +1,5 @@
+// React Fast Refresh's runtime in development (npm run dev renders on the server, not from an index.html); nothing in a build.
+import '@vitejs/plugin-react/preamble';
 import './styles/index.css';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -7,14 +9,13 @@ import { Document } from './app/document';
 import { readPageState } from './app/page-state';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRoutes } from './app/router';
-import { prefetchIdeaForPath } from './features/idea-details/api/get-idea';
 import { cn } from './lib/cn';
+import { keepTypedEarly } from './lib/typed-early';
 
 const page = readPageState(document);
 const client: QueryClient = makeQueryClient();
 // What the server drew the page from (entry.server.tsx): the first render draws the same.
 if (page) hydrate(client, page.state.queries);
-else prefetchIdeaForPath(client, window.location.pathname);
 
 const app = (
   <StrictMode>
@@ -26,7 +27,7 @@ const app = (
   </StrictMode>
 );
 
-// tailwind-merge builds its class map on its first call (~50 ms on Lighthouse's phone): that is
+// tailwind-merge builds its class map on its first call, which is slow on a phone: that is
 // done in a task of its own first, not inside hydration's first pass.
 const warmUpClassMerging = () => new Promise<void>((resolve) => setTimeout(() => resolve(void cn('p-0', 'p-1')), 0));
 
@@ -35,6 +36,7 @@ if (page?.state.rendered) {
   // Suspense boundaries (header, footer, lazily loaded pages, each card) hydrate separately, the one
   // a person presses first before the others.
   const { state, text } = page;
+  keepTypedEarly(document);
   void warmUpClassMerging().then(() =>
     hydrateRoot(
       document,
@@ -44,6 +46,6 @@ if (page?.state.rendered) {
     ),
   );
 } else {
-  // Pages the browser renders (the signed-in areas, the dev server's index.html).
+  // Pages the browser renders (the signed-in areas; the plain index.html when a page could not be drawn).
   createRoot(document.getElementById('root')!).render(app);
 }

@@ -63,6 +63,19 @@ describe('home route initial JavaScript', () => {
     expect(home).not.toContain(menus?.file);
   });
 
+  it('loads the chart library only with the Dashboard’s Analytics tab', () => {
+    const manifest = readManifest(outDir);
+    const tab = Object.values(manifest).find((c) => c.src?.endsWith('dashboard/components/analytics-tab.tsx'));
+    expect(tab?.isDynamicEntry, 'the Analytics tab is a lazy chunk').toBe(true);
+    const chart = staticClosure(manifest, Object.keys(manifest).find((k) => manifest[k] === tab)!);
+    const code = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    // recharts names its chart's wrapper class in a string that survives minification.
+    expect(code(chart)).toContain('recharts-wrapper');
+    expect(code(staticClosure(manifest, 'index.html'))).not.toContain('recharts-wrapper');
+    const dashboard = Object.keys(manifest).find((k) => k.endsWith('dashboard/pages/dashboard-page.tsx'));
+    expect(code(staticClosure(manifest, dashboard!))).not.toContain('recharts-wrapper');
+  });
+
   it("loads the details page and its discussion without zod (a long task on a phone), which the forms' chunks do carry", () => {
     const manifest = readManifest(outDir);
     const codeOf = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');

@@ -1,5 +1,6 @@
 /**
- * Account journeys in a real Chromium: sign up → confirm from the captured mail → dashboard →
+ * Account journeys in a real Chromium: sign up (a common password refused under its field) →
+ * confirm from the captured mail → dashboard →
  * profile → sign out; a signed-in visitor on /auth; and Continue with Google against a local
  * OpenID Connect provider (its own IdeaHub server, since the shared one has no Google).
  */
@@ -61,6 +62,16 @@ describe('accounts', () => {
     await expect.poll(() => form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'), { timeout: 10_000 }).toBe('/privacy');
     await expectAccessible(page);
 
+    // A common password: the server refuses it, and the form says why under the password field.
+    await form.getByLabel(/^Password/).fill('password123');
+    await form.getByLabel('Confirm Password').fill('password123');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('This password is too common or too easy to guess. Choose a longer, less predictable one: a few unrelated words work well.').waitFor();
+    expect(await form.getByLabel(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('heading', { name: 'Check your email' }).count()).toBe(0);
+    await expectAccessible(page);
+
+    await form.getByLabel(/^Password/).fill('a long journey passphrase');
     await form.getByLabel('Confirm Password').fill('a long journey passphrase');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Success!');

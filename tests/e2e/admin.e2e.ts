@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 
 const DEMO_PASSWORD = 'ideahub-demo-2026';
 const ADMIN = 'admin@ideahub.demo';
@@ -19,7 +20,7 @@ const MODERATOR = 'tunde@ideahub.demo';
 /** Signs the page's context in (the session cookie lands in the context's jar). */
 async function signIn(page: Page, email: string) {
   const res = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
-    headers: { origin: new URL(baseURL()).origin },
+    headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() },
     data: { email, password: DEMO_PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -247,10 +248,20 @@ describe('admin panel', () => {
     await page.getByRole('button', { name: '90 days' }).click();
     await page.waitForURL(/days=90/);
     await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(91);
+    // The engagement figure says what it is (likes per 100 people, a number, not a percent); totals of both kinds are items.
+    const engagement = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'User Engagement' }) });
+    await engagement.getByText('Likes per 100 people').waitFor();
+    expect(await engagement.locator('dd').first().innerText()).toMatch(/^[\d,]+\.\d$/);
+    await page.getByText('Total items', { exact: true }).waitFor();
     // Settings show the defaults of SPEC §9 (premium threshold 20).
     await page.goto('/admin/settings');
     await expect.poll(() => page.getByLabel('Premium threshold').inputValue(), { timeout: 10_000 }).toBe('20');
     await expect.poll(() => page.getByLabel('Idea submission limit').inputValue(), { timeout: 10_000 }).toBe('72');
+    // The platform's share of each sale (issue 25 point 4), default 10 %.
+    await expect.poll(() => page.getByLabel('Platform fee').inputValue(), { timeout: 10_000 }).toBe('10');
+    // The audit log's retention, in Security Settings (issue 30 point 8).
+    const security = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Security Settings' }) });
+    await expect.poll(() => security.getByLabel('Audit log retention').inputValue(), { timeout: 10_000 }).toBe('365');
     await expect.poll(() => page.getByRole('switch', { name: 'Maintenance mode' }).getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
     // The moderator of the demo sees Content only.
     const moderator = await browser.newPage(DESKTOP);

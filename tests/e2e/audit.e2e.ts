@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, expectAccessible, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 
 const DEMO_PASSWORD = 'ideahub-demo-2026';
 const ADMIN = 'admin@ideahub.demo';
@@ -14,7 +15,7 @@ const PERSON = { name: 'Daniel Adeyemi', email: 'daniel@ideahub.demo' };
 
 async function signIn(page: Page, email: string) {
   const res = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
-    headers: { origin: new URL(baseURL()).origin },
+    headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() },
     data: { email, password: DEMO_PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       IDEAHUB_DEMO: '1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@ideahub.demo',
+      // Buying runs through the built-in test provider ('Test checkout'): the whole flow, no money.
+      PAYMENTS: 'test',
       // Journeys sign up many people from 127.0.0.1; each sends its own X-Forwarded-For so
       // the real per-address limits stay on while every test person gets its own bucket.
       TRUSTED_PROXIES: '127.0.0.1',
@@ -49,7 +51,8 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
+  // The first start creates the embedded database and seeds the demo: minutes on a shared, busy machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`IdeaHub exited during start-up:\n${output}`);
     try {

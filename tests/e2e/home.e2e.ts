@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 
+/** A card of the grid ('Today's top' above it names some of the same items, in links of its own). */
+const CARD = 'li:has(article)';
+
 describe('home and browsing', () => {
   const browser = useBrowser();
 
@@ -10,7 +13,7 @@ describe('home and browsing', () => {
     await expect.poll(() => page.getByText('Discover brilliant ideas and amazing products').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('heading', { name: 'All Ideas & Products' }).waitFor();
     await expect.poll(() => page.getByText('Discover what our community is creating').isVisible(), { timeout: 10_000 }).toBe(true);
-    const card = page.getByRole('listitem').filter({ hasText: 'Solar cold rooms for market women' });
+    const card = page.locator(CARD).filter({ hasText: 'Solar cold rooms for market women' });
     await card.waitFor();
     await expect.poll(() => card.getByText('₦250,000').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => card.getByText('Tunde Balogun').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -49,9 +52,9 @@ describe('home and browsing', () => {
     await page.getByPlaceholder('Search ideas and products...').fill('irrigation');
     await page.waitForURL(/q=irrigation/);
     await page.getByText('Search results for "irrigation"').waitFor();
-    await page.getByRole('listitem').filter({ hasText: 'Smart irrigation controller' }).waitFor();
+    await page.locator(CARD).filter({ hasText: 'Smart irrigation controller' }).waitFor();
     await page.reload();
-    await page.getByRole('listitem').filter({ hasText: 'Smart irrigation controller' }).waitFor();
+    await page.locator(CARD).filter({ hasText: 'Smart irrigation controller' }).waitFor();
     await page.getByPlaceholder('Search ideas and products...').fill('qqqzzznothing');
     await page.getByText('No results found').waitFor();
     await expect.poll(() => page.getByText('Try adjusting your search terms or browse all categories').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 
+/** A card of the grid ('Today's top' above it names some of the same items, in links of its own). */
+const CARD = 'li:has(article)';
+
 /** A lower-case word no seeded item contains, so searches find exactly our item. */
 function token(): string {
   return Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('');
@@ -72,7 +75,7 @@ describe('sharing and managing ideas', () => {
     await page.getByRole('combobox', { name: 'Currency' }).click();
     await page.getByRole('option', { name: 'USD (Dollar)' }).click();
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'tank.png', mimeType: 'image/png', buffer: await samplePng() });
+    await page.locator('input[type="file"]').first().setInputFiles({ name: 'tank.png', mimeType: 'image/png', buffer: await samplePng() });
     await page.getByRole('button', { name: 'Remove image' }).waitFor();
     await expect.poll(() => page.getByRole('img', { name: 'Preview of the image' }).getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/storage\/idea-images\//);
     await page.getByLabel('Project details').fill('Phase one: two schools in Ibadan.');
@@ -107,7 +110,7 @@ describe('sharing and managing ideas', () => {
 
     // Home: the newest item is first, with its uploaded thumbnail.
     await page.goto('/');
-    const card = page.getByRole('listitem').filter({ hasText: title });
+    const card = page.locator(CARD).filter({ hasText: title });
     await card.waitFor();
     // (The card's picture, then its blurred copy behind it.)
     await expect.poll(() => card.locator('img').first().getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/storage\/idea-images\//);
@@ -116,16 +119,16 @@ describe('sharing and managing ideas', () => {
     // Its tab, and not the other one.
     await page.getByRole('tab', { name: 'Ideas' }).click();
     await page.getByRole('heading', { name: 'Brilliant Ideas', exact: true }).waitFor();
-    await page.getByRole('listitem').filter({ hasText: title }).waitFor();
+    await page.locator(CARD).filter({ hasText: title }).waitFor();
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.getByRole('heading', { name: 'Amazing Products', exact: true }).waitFor();
     await page.getByRole('listitem').first().waitFor();
-    expect(await page.getByRole('listitem').filter({ hasText: title }).count()).toBe(0);
+    expect(await page.locator(CARD).filter({ hasText: title }).count()).toBe(0);
     // Search.
     await page.getByRole('tab', { name: 'All' }).click();
     await page.getByPlaceholder('Search ideas and products...').fill(word);
     await page.getByText(`Search results for "${word}"`).waitFor();
-    await page.getByRole('listitem').filter({ hasText: title }).waitFor();
+    await page.locator(CARD).filter({ hasText: title }).waitFor();
     expect(await page.locator('main ul[aria-label] > li').count()).toBe(1);
   });
 
@@ -235,12 +238,12 @@ describe('sharing and managing ideas', () => {
     // Home is painted by the server for visitors: its buttons work once the app has taken over.
     await visitor.goto('/');
     await appTookOver(visitor);
-    const visitorCard = visitor.getByRole('listitem').filter({ hasText: title });
+    const visitorCard = visitor.locator(CARD).filter({ hasText: title });
     await visitorCard.getByRole('button', { name: `Save ${title}` }).click();
     await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next')?.startsWith('/ideas/') === true);
     await visitor.goto('/');
     await appTookOver(visitor);
-    await visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
+    await visitor.locator(CARD).filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` }).click();
     await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next')?.startsWith('/ideas/') === true);
 
     const page = await browser.newPage(MOBILE);
@@ -252,11 +255,12 @@ describe('sharing and managing ideas', () => {
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByText('No conversations yet').waitFor();
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await page.getByText('Analytics Coming Soon').waitFor();
+    // Nothing shared yet: the Analytics tab says where the figures will come from (issue 28).
+    await page.getByText('Share an idea or product and its figures will show here.').waitFor();
     await expectAccessible(page);
 
     await page.goto('/');
-    const card = page.getByRole('listitem').filter({ hasText: title });
+    const card = page.locator(CARD).filter({ hasText: title });
     const save = card.getByRole('button', { name: `Save ${title}` });
     await expect.poll(() => save.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
     await save.click();
@@ -287,9 +291,9 @@ describe('sharing and managing ideas', () => {
 
     // The bookmark is kept on the server: after a reload, and in Saved.
     await page.reload();
-    await expect.poll(() => page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Save ${title}` }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator(CARD).filter({ hasText: title }).getByRole('button', { name: `Save ${title}` }).getAttribute('aria-pressed')).toBe('true');
     await page.goto('/dashboard?tab=saved');
-    const saved = page.getByRole('listitem').filter({ hasText: title });
+    const saved = page.locator(CARD).filter({ hasText: title });
     await saved.waitFor();
     await expectAccessible(page);
     await saved.getByRole('button', { name: `Save ${title}` }).click();

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { appTookOver, baseURL, DESKTOP, expectAccessible, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 import { newPerson, PERSON_PASSWORD } from './support/people.ts';
 
 const browser = useBrowser();
@@ -36,15 +37,20 @@ describe('leaving with one’s data', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await typed.fill('DELETE');
     expect(await confirm.isDisabled()).toBe(false);
-    await confirm.click();
-
+    // The deletion is one transaction on the shared embedded database, which other journeys keep
+    // busy: wait for its answer (and say what it was) before looking for the page it leads to.
+    const [deleted] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'DELETE', { timeout: 45_000 }),
+      confirm.click(),
+    ]);
+    expect(deleted.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('[data-slot="toast-title"]').filter({ hasText: 'Your account has been deleted' }).first().waitFor();
     // Signed out: the session answers nobody, and the old password opens nothing.
     const session = await page.context().request.get(`${baseURL()}/api/auth/get-session`);
     expect(await session.json()).toBeNull();
     const signIn = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
-      headers: { origin: new URL(baseURL()).origin },
+      headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() },
       data: { email: person.email, password: PERSON_PASSWORD },
     });
     expect(signIn.status()).toBe(401);

@@ -135,7 +135,7 @@ describe('private messages', () => {
     const visitorContact = visitor.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Contact the creator of ${title}` });
     await hydrated(visitorContact);
     await visitorContact.click();
-    await expect.poll(() => `${new URL(visitor.url()).pathname}?next=${new URL(visitor.url()).searchParams.get('next')}`).toBe(`/auth?next=/ideas/${ideaId}`);
+    await expect.poll(() => `${new URL(visitor.url()).pathname}?next=${new URL(visitor.url()).searchParams.get('next')}`).toBe(`/auth?next=/ideas/${ideaId}?then=contact#creator`);
 
     expect(problems).toEqual([]);
   });

@@ -4,15 +4,12 @@
  * its link confirms, its unsubscribe link removes the address. On the shared server (Marketing
  * emails off, the default) the box says plainly that the newsletter is paused.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
 import { settings } from '../../src/server/db/schema.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { type RunningServer, startServer } from '../../src/server/server.ts';
-import { freePort } from '../support/free-port.ts';
+import type { RunningServer } from '../../src/server/server.ts';
 import { appTookOver, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { startOwnServer } from './support/own-server.ts';
 
 const browser = useBrowser();
 
@@ -29,18 +26,7 @@ describe('the newsletter', () => {
   let url: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      PUBLIC_CACHE_TTL_MS: '0',
-    });
-    server = await startServer({ config, logger: createLogger('silent'), webRoot: path.resolve('dist/web') });
+    ({ server, url } = await startOwnServer());
     // The admin has switched marketing emails on.
     await server.database.db.insert(settings).values({ key: 'platform', value: { marketingEmails: true } });
   }, 120_000);

@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 import { newPerson } from './support/people.ts';
 
 const DEMO_PASSWORD = 'ideahub-demo-2026';
@@ -18,7 +19,7 @@ const ADMIN = 'admin@ideahub.demo';
 
 async function signIn(page: Page, email: string) {
   const res = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
-    headers: { origin: new URL(baseURL()).origin },
+    headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() },
     data: { email, password: DEMO_PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -90,10 +91,11 @@ describe('notifications', () => {
     await maker.waitForURL(/\/notifications$/);
     await maker.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     const entries = maker.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
-    await entries.first().getByText(`posted in the discussion of “${title}”`).waitFor();
+    await entries.first().getByText(`posted in the discussion of ${title}`).waitFor();
     await entries.first().getByText('Do the lanterns come with a warranty?').waitFor();
     await entries.nth(1).getByText(/^Kofi Mensah$/).waitFor();
-    await entries.nth(1).getByText(`“${title}”`).waitFor();
+    // What happened, in the words the API gives: '{name} liked {title}'.
+    expect(await entries.nth(1).innerText()).toContain(`Kofi Mensah liked ${title}`);
     await bell(maker, 'Notifications').waitFor();
     await expectAccessible(maker);
 
@@ -107,16 +109,22 @@ describe('notifications', () => {
     await maker.getByRole('button', { name: 'Mark all as read', exact: true }).click();
     await bell(maker, 'Notifications').waitFor();
 
-    // An entry leads to the place.
+    // An entry leads to the exact message: its anchor, in view and marked once the discussion has loaded.
     await entries.filter({ hasText: 'posted in the discussion of' }).getByRole('link').click();
-    await maker.waitForURL(new RegExp(`/ideas/${ideaId}#discussion$`));
+    await maker.waitForURL(new RegExp(`/ideas/${ideaId}#message-\\d+$`));
     await maker.getByRole('heading', { level: 1, name: title }).waitFor();
+    const anchor = new URL(maker.url()).hash.slice(1);
+    const named = maker.locator(`[id="${anchor}"]`);
+    await expect.poll(() => named.getAttribute('data-named'), { timeout: 15_000 }).toBe('true');
+    expect(await named.innerText()).toContain('Do the lanterns come with a warranty?');
+    const box = await named.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= (maker.viewportSize()?.height ?? 0)).toBe(true);
     expect(problems).toEqual([]);
 
     // Preferences: likes by email, on; kept after a reload.
     const desk = await browser.newPage(DESKTOP);
     const request = desk.context().request;
-    const signedIn = await request.post(`${baseURL()}/api/auth/sign-in/email`, { headers: { origin: new URL(baseURL()).origin }, data: { email: mara.email, password: mara.password } });
+    const signedIn = await request.post(`${baseURL()}/api/auth/sign-in/email`, { headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() }, data: { email: mara.email, password: mara.password } });
     expect(signedIn.status()).toBe(200);
     await desk.goto('/profile');
     await desk.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
@@ -129,6 +137,17 @@ describe('notifications', () => {
     await expect.poll(async () => ((await (await request.get(`${baseURL()}/api/notifications/preferences`)).json()) as { like: { email: boolean } }).like.email).toBe(true);
     await desk.reload();
     await expect.poll(() => desk.getByRole('switch', { name: 'Likes on your items: by email' }).getAttribute('aria-checked')).toBe('true');
+
+    // The weekly digest (issue 28): off for this person, turned on for Thursdays; kept after a reload.
+    const digest = desk.getByRole('switch', { name: 'The weekly digest of new items: by email' });
+    await expect.poll(() => digest.getAttribute('aria-checked')).toBe('false');
+    await digest.click();
+    await expect.poll(() => digest.getAttribute('aria-checked')).toBe('true');
+    await desk.getByRole('combobox', { name: 'Sent on' }).selectOption('Thursday');
+    await expect.poll(async () => (await request.get(`${baseURL()}/api/notifications/digest`)).json()).toEqual({ enabled: true, day: 4 });
+    await desk.reload();
+    await expect.poll(() => desk.getByRole('combobox', { name: 'Sent on' }).inputValue()).toBe('4');
+    await expectAccessible(desk);
 
     // The mail about the admin's question is in the development outbox, with its unsubscribe link.
     let link: string | undefined;
@@ -194,7 +213,7 @@ describe('notifications', () => {
     await bell(author, 'Notifications, 1 unread').waitFor();
     await bell(author, 'Notifications, 1 unread').click();
     const entry = author.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
-    await entry.getByText(`A moderator removed your message on “${title}”`).waitFor();
+    await entry.getByText(`A moderator removed your message on ${title}`).waitFor();
     await entry.getByText('Reason: Please keep phone numbers out of discussions.').waitFor();
     expect(await entry.textContent()).not.toContain('Amara');
     await expectAccessible(author);

@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appTookOver, baseURL, DESKTOP, expectAccessible, MOBILE, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 import { newPerson } from './support/people.ts';
 
 const DEMO_PASSWORD = 'ideahub-demo-2026';
@@ -17,7 +18,7 @@ const ADMIN = 'admin@ideahub.demo';
 
 async function signIn(page: Page, email: string) {
   const res = await page.context().request.post(`${baseURL()}/api/auth/sign-in/email`, {
-    headers: { origin: new URL(baseURL()).origin },
+    headers: { origin: new URL(baseURL()).origin, 'x-forwarded-for': randomClientIp() },
     data: { email, password: DEMO_PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);

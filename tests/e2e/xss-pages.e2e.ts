@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, useBrowser } from './support/browser.ts';
+import { randomClientIp } from './support/demo.ts';
 import { newPerson } from './support/people.ts';
 
 const IMG = '<img src=x onerror=window.__xss=1>';
@@ -126,7 +127,7 @@ describe('script payloads render as text on the dashboard and admin pages', () =
     // The admin pages.
     const admin = await browser.newPage(DESKTOP);
     watch(admin);
-    const signIn = await admin.context().request.post(`${baseURL()}/api/auth/sign-in/email`, { headers: { origin }, data: { email: ADMIN, password: DEMO_PASSWORD } });
+    const signIn = await admin.context().request.post(`${baseURL()}/api/auth/sign-in/email`, { headers: { origin, 'x-forwarded-for': randomClientIp() }, data: { email: ADMIN, password: DEMO_PASSWORD } });
     expect(signIn.status(), await signIn.text()).toBe(200);
     await admin.goto('/admin');
     await admin.getByRole('heading', { name: 'Admin Panel' }).waitFor();

@@ -15,8 +15,10 @@ export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789abcdef';
 export interface Instance {
   readonly name: string;
   readonly port: number;
-  /** http://127.0.0.1:port: also its PUBLIC_URL, so the Origin state-changing requests carry. */
+  /** http://127.0.0.1:port, where this instance listens. */
   readonly url: string;
+  /** Its PUBLIC_URL (the load balancer's address, as in a deployment): the Origin state-changing requests carry. */
+  readonly origin: string;
   readonly pid: number | undefined;
   readonly running: boolean;
   /** Exit code (null while running or when killed by a signal). */
@@ -64,6 +66,7 @@ export async function createInstance(name: string, databaseUrl: string, logDir: 
     name,
     port,
     url,
+    origin: extraEnv.PUBLIC_URL ?? url,
     get pid() {
       return child?.pid;
     },
@@ -86,11 +89,13 @@ export async function createInstance(name: string, databaseUrl: string, logDir: 
           NODE_ENV: 'production',
           PORT: String(port),
           HOST: '127.0.0.1',
-          PUBLIC_URL: url,
+          PUBLIC_URL: extraEnv.PUBLIC_URL ?? url,
           DATABASE_URL: databaseUrl,
           AUTH_SECRET,
           LOG_LEVEL: 'warn',
           SMTP_URL: '',
+          // The built-in test checkout, so selling runs under load too.
+          PAYMENTS: 'test',
           // Each simulated person sends its own X-Forwarded-For: real per-address limits, one bucket each.
           TRUSTED_PROXIES: '127.0.0.1',
           // Canaries post every 100 ms and people like in bursts: above per-person limits, which stay in the path.

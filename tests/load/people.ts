@@ -133,7 +133,7 @@ export async function signInAll(people: Person[], instances: Instance[], agents:
         const res = await request(agents.get(inst.name)!, inst.url, {
           method: 'POST',
           path: '/api/auth/sign-in/email',
-          headers: { origin: inst.url, 'content-type': 'application/json', 'x-forwarded-for': p.ip },
+          headers: { origin: inst.origin, 'content-type': 'application/json', 'x-forwarded-for': p.ip },
           body: JSON.stringify({ email: p.email, password: PASSWORD }),
           timeoutMs: 30_000,
         });

@@ -1,9 +1,9 @@
 /**
  * `npm run test:load`: load and faults against the production build, on 127.0.0.1 only, bounded in
- * time (about two minutes; a watchdog stops everything at five), and cleaning up after itself.
+ * time (about three minutes; a watchdog stops everything at six), and cleaning up after itself.
  *
- *  1. A throwaway PostgreSQL cluster (tests/load/postgres.ts) and two IdeaHub instances A and B
- *     on it; 201 people with accounts (50 premium with 21 items each, the rest with one), signed
+ *  1. A throwaway PostgreSQL cluster (tests/support/pg-cluster.ts) and two IdeaHub instances A and
+ *     B on it, whose PUBLIC_URL is HAProxy's address (tests/load/haproxy.ts); 201 people with accounts (50 premium with 21 items each, the rest with one), signed
  *     in over HTTP.
  *  2. Load: 200 people for 60 s with mixed traffic (browse, search, details and discussion, like
  *     and unlike, post a message, share) through a load balancer that picks A or B per request
@@ -15,6 +15,10 @@
  *     - at 35 s B gets SIGTERM under load (a burst of 36 requests just sent to it): requests in
  *       flight finish normally, new ones are answered while B drains or refused (and then answered
  *       by A); B exits 0 within its grace period; at 45 s B starts again and rejoins.
+ *  2b. HAProxy (Debian's package) in front of A, B and a third instance C, health-checking
+ *     /readyz: people's traffic for 30 s goes through it, and at 12 s C is killed (SIGKILL) behind
+ *     it. Every request is answered normally but those in flight on C (each counted and printed);
+ *     its health checks take C out; what was written is checked in step 5.
  *  3. SIGKILL: six subscribers of one discussion on A, messages posted through B every 100 ms; A is
  *     killed; the subscribers reconnect to B with Last-Event-ID and each ends with every message,
  *     in order, none twice.
@@ -27,13 +31,15 @@
 import type http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { dbQuery } from './db.ts';
 import { createAgent, errorCode, type Outcome, request } from './http.ts';
+import { type Balancer, createBalancer } from './haproxy.ts';
 import { createInstance, type Instance } from './instances.ts';
+import { oneReferenceManyConfirmations } from './payments.ts';
 import { type Person, seed, signInAll } from './people.ts';
-import { type Cluster, createCluster } from './postgres.ts';
+import { type Cluster, createCluster } from '../support/pg-cluster.ts';
 import { ms, percentile, s1, table } from './report.ts';
 import { subscribe, type Subscriber } from './sse.ts';
 import { type Action, EXPECTED, Ledger, personLoop, type Rec, Router, send, type TrafficContext } from './traffic.ts';
@@ -51,7 +57,10 @@ const RECOVERY_LIMIT_MS = 5_000;
 const FAST_FAIL_MS = 2_000;
 /** …and while it is starting again (connecting waits for its crash recovery; the pool gives up on a connection after 3 s). */
 const STARTING_LIMIT_MS = 6_000;
-const WATCHDOG_MS = 5 * 60_000;
+/** People's traffic through HAProxy over A, B and C, and when C is killed behind it. */
+const BALANCER_MS = 30_000;
+const KILL_C_AT = 12_000;
+const WATCHDOG_MS = 6 * 60_000;
 /** The instances' logs, kept after the run. */
 const LOG_DIR = path.resolve('.tmp/load');
 
@@ -69,6 +78,7 @@ const check = (name: string, ok: boolean, detail: string) => {
 
 // ── Clean-up, whatever happens ──────────────────────────────────────────────────────────────
 let cluster: Cluster | null = null;
+let balancer: Balancer | null = null;
 const instances: Instance[] = [];
 const subscribers: Subscriber[] = [];
 let cleanedUp = false;
@@ -77,6 +87,7 @@ function cleanup() {
   cleanedUp = true;
   for (const s of subscribers) s.close();
   for (const i of instances) if (i.running && i.pid) process.kill(i.pid, 'SIGKILL');
+  balancer?.stop();
   cluster?.destroy();
 }
 process.on('exit', cleanup);
@@ -105,6 +116,8 @@ const T = {
   termAt: Infinity,
   bExitAt: Infinity,
   bBackAt: Infinity,
+  cKillAt: Infinity,
+  cDeadAt: Infinity,
 };
 
 const overlaps = (o: Outcome, from: number, to: number) => o.startedAt < to && o.endedAt > from;
@@ -131,17 +144,17 @@ function classify(r: Rec): Kind {
 
 function describe(r: Rec): string {
   const o = r.out;
-  return `${r.action} on ${r.instance} at ${((o.startedAt - T.loadStart) / 1000).toFixed(2)} s: ${o.error ?? o.status} after ${Math.round(o.ms)} ms ${o.body.slice(0, 160)}`;
+  const line = `${r.action} on ${r.instance} at ${((o.startedAt - T.loadStart) / 1000).toFixed(2)} s: ${o.error ?? o.status} after ${Math.round(o.ms)} ms ${o.body.slice(0, 160)}`;
+  return o.status >= 500 ? `${line}\n      server log: ${serverLogOf(r)}` : line;
 }
 
-async function dbQuery<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<R>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
+/** The instance's log lines about a request (by its X-Request-Id), so a 5xx says why without opening the log files. */
+function serverLogOf(r: Rec): string {
+  const id = r.out.headers['x-request-id'];
+  const instance = instances.find((i) => i.name === r.instance);
+  if (typeof id !== 'string' || !instance) return '(no request id or instance)';
+  const lines = instance.output().split('\n').filter((l) => l.includes(`"requestId":"${id}"`));
+  return lines.length ? lines.map((l) => l.slice(0, 600)).join('\n      ') : `(no line with requestId ${id} in instance-${r.instance}.log)`;
 }
 
 async function messageIdsOf(url: string, ideaId: string, afterId = 0): Promise<number[]> {
@@ -172,8 +185,11 @@ async function main() {
   cluster = await createCluster();
   const db = cluster.url;
   say(`PostgreSQL on 127.0.0.1:${cluster.port}`);
-  const A = await createInstance('A', db, LOG_DIR);
-  const B = await createInstance('B', db, LOG_DIR);
+  // The site's address is the balancer's, as in a deployment: every instance's PUBLIC_URL.
+  balancer = await createBalancer();
+  const site = { PUBLIC_URL: balancer.url };
+  const A = await createInstance('A', db, LOG_DIR, site);
+  const B = await createInstance('B', db, LOG_DIR, site);
   instances.push(A, B);
   await A.start();
   await B.start();
@@ -368,14 +384,17 @@ async function main() {
   say(`load done: ${ledger.records.length} requests in ${since(T.loadStart)}`);
 
   // Likes whose last attempt got no success answer: settle them with one more answered request.
-  for (const entry of ledger.likes.values()) {
-    if (entry.liked !== null) continue;
-    const p = seeded.people.find((x) => x.id === entry.person)!;
-    for (let i = 0; i < 5 && entry.liked === null; i++) {
-      const r = await send(ctx, p, 'unlike', 'DELETE', `/api/ideas/${entry.ideaId}/like`);
-      if (r?.out.status === 200) entry.liked = false;
+  const settleLikes = async () => {
+    for (const entry of ledger.likes.values()) {
+      if (entry.liked !== null) continue;
+      const p = seeded.people.find((x) => x.id === entry.person)!;
+      for (let i = 0; i < 5 && entry.liked === null; i++) {
+        const r = await send(ctx, p, 'unlike', 'DELETE', `/api/ideas/${entry.ideaId}/like`);
+        if (r?.out.status === 200) entry.liked = false;
+      }
     }
-  }
+  };
+  await settleLikes();
 
   // The watchers must end with exactly the messages of their discussion, in order, once each.
   for (const w of watchers) {
@@ -512,18 +531,27 @@ async function main() {
 
   stopHealthChecks();
 
+  // ── 2b. Behind HAProxy, an instance killed ──
+  const killedInFlight = await behindBalancer({ A, B, db, ctx });
+  await settleLikes();
+
   // ── 3. SIGKILL during a live discussion ──
   await sigkillPhase({ A, B, db, ctx, canary, people });
 
   // ── 4. A share that fails half-way ──
   await halfWrittenShare({ db, ctx, B, person: faultPerson });
 
+  // ── 4b. One checkout confirmed fifty times at once ──
+  const selling = await oneReferenceManyConfirmations({ db, instances: [A, B].filter((i) => i.running), maker: people[PEOPLE - 1]!, buyer: people[PEOPLE - 2]! });
+  for (const c of selling) check(c.name, c.ok, c.detail);
+
   // ── 5. The database against the ledger ──
   const pgStop = T.pgStopAt;
   const verified = await verifyDatabase({
     databaseUrl: db,
     ledger,
-    isAmbiguous: (o) => o !== null && o.status !== 201 && o.startedAt < pgStop && o.endedAt > pgStop,
+    // Writes in flight when PostgreSQL died, or on C when it was killed, may or may not have been done.
+    isAmbiguous: (o) => o !== null && o.status !== 201 && ((o.startedAt < pgStop && o.endedAt > pgStop) || killedInFlight.has(o)),
   });
   for (const c of verified.checks) check(c.name, c.ok, c.detail);
   const f = verified.figures;
@@ -532,6 +560,85 @@ async function main() {
       `(${f.messagesAcked} answered 201 of ${f.messagesAttempted} posted, ${f.messagesAmbiguous} in flight when PostgreSQL died), ` +
       `${f.sharesAcked} shares answered 201 (${f.sharesCooldown} refused by the cooldown), ${f.ideas} items, ${f.coupons} coupons.`,
   );
+}
+
+/**
+ * People's traffic through HAProxy (health checks on /readyz) over A, B and a third instance C;
+ * C is killed (SIGKILL) behind the balancer. Every request is answered normally but those in
+ * flight on C at that moment (a GET among them is sent again to another instance by HAProxy;
+ * a write is not, as it may have been done): each is counted and printed. What was written is
+ * checked against the database in step 5. Returns the answers of the writes in flight on C.
+ */
+async function behindBalancer(o: { A: Instance; B: Instance; db: string; ctx: TrafficContext }): Promise<Set<Outcome>> {
+  const { A, B, db, ctx } = o;
+  const lb = balancer!;
+  const C = await createInstance('C', db, LOG_DIR, { PUBLIC_URL: lb.url });
+  instances.push(C);
+  await C.start();
+  await lb.start([A, B, C].map((i) => ({ name: i.name, port: i.port })));
+  await lb.waitFor(['A', 'B', 'C'], 'UP', 15_000);
+  // C has just started: a few requests through the balancer warm every instance's first paths.
+  const warm = createAgent();
+  for (let i = 0; i < 30; i++) await request(warm, lb.url, { method: 'GET', path: '/api/ideas?limit=20', timeoutMs: 10_000 });
+  warm.destroy();
+  say(`HAProxy on ${lb.url} in front of A, B and C (health checks on /readyz every 250 ms)`);
+  // People's requests go to the balancer only: to the load test it is the one instance.
+  const site: Instance = { name: 'HAProxy', port: lb.port, url: lb.url, origin: lb.url, pid: undefined, running: true, exitCode: null, exitSignal: null, output: lb.output, start: async () => {}, signal: async () => true };
+  const router = new Router([site], new Map([['HAProxy', createAgent()]]));
+  const phase: TrafficContext = { ...ctx, router, round: 'via HAProxy ' };
+  const first = ctx.ledger.records.length;
+  const start = now();
+  say(`through HAProxy: ${ctx.people.length} people for ${BALANCER_MS / 1000} s; C is killed at ${KILL_C_AT / 1000} s`);
+  // People arrive over the first half second, as they do at a balancer, not all in one millisecond.
+  const loops = Promise.all(ctx.people.map((p, i) => sleep((i * 500) / ctx.people.length).then(() => personLoop(phase, p, start + BALANCER_MS))));
+  await sleep(start + KILL_C_AT - now());
+  T.cKillAt = now();
+  await C.signal('SIGKILL', 10_000);
+  T.cDeadAt = now();
+  let outAfterMs = NaN;
+  try {
+    await lb.waitFor(['C'], 'DOWN', 5_000);
+    outAfterMs = now() - T.cDeadAt;
+  } catch (error) {
+    say((error as Error).message);
+  }
+  say(`C killed behind HAProxy; its health checks took C out ${ms(outAfterMs)} after`);
+  await loops;
+  const states = await lb.states();
+  lb.stop();
+
+  const recs = ctx.ledger.records.slice(first);
+  const kinds = recs.map((r) => ({ r, kind: classify(r) }));
+  const bad = kinds.filter((k) => k.kind === 'error');
+  // In flight on C: open when it was killed, and answered by HAProxy for C (a 502 naming C) or cut
+  // by HAProxy without naming an instance (its connection to C died under a write it may not resend).
+  const inFlight = bad.filter(
+    (k) => (k.r.instance === 'C' || k.r.instance === 'HAProxy') && k.r.out.startedAt < T.cDeadAt && k.r.out.endedAt >= T.cKillAt,
+  );
+  const others = bad.filter((k) => !inFlight.includes(k));
+  const served = (list: typeof kinds) => ['A', 'B', 'C'].map((n) => `${n} ${list.filter((k) => k.r.instance === n).length}`).join(', ');
+  const before = kinds.filter((k) => k.r.out.endedAt < T.cKillAt);
+  const after = kinds.filter((k) => k.r.out.startedAt > T.cDeadAt + outAfterMs);
+  // Open when C died and answered normally: on A or B all along, or a GET HAProxy sent again there.
+  const openOk = kinds.filter((k) => k.r.out.startedAt < T.cDeadAt && k.r.out.endedAt > T.cKillAt && k.kind !== 'error');
+  for (const k of inFlight) say(`  in flight on C when it was killed: ${describe(k.r)}`);
+  check(
+    "HAProxy: people's requests are spread over A, B and C by the balancer",
+    ['A', 'B', 'C'].every((n) => before.some((k) => k.r.instance === n)),
+    `${recs.length} requests through HAProxy; answered before the kill by ${served(before)}`,
+  );
+  check(
+    'HAProxy: with C killed behind the balancer, every request is answered normally but those in flight on C (each counted and printed)',
+    others.length === 0 && recs.length > 0,
+    `${inFlight.length} in flight on C not answered normally (${[...new Set(inFlight.map((k) => `${k.r.action} ${k.r.out.error ?? k.r.out.status}`))].join(', ') || 'none'}); ` +
+      `${openOk.length} others open when C died answered normally; ${others.length} other errors${others.length ? `: ${others.slice(0, 8).map((k) => describe(k.r)).join('; ')}` : ''}`,
+  );
+  check(
+    'HAProxy: its health checks take C out; later requests go to A and B only',
+    Number.isFinite(outAfterMs) && states.get('C') === 'DOWN' && after.length > 0 && after.every((k) => k.r.instance !== 'C'),
+    `C out ${ms(outAfterMs)} after it died; ${after.length} requests after that, answered by ${served(after)}`,
+  );
+  return new Set(inFlight.map((k) => k.r.out));
 }
 
 async function sigkillPhase(o: { A: Instance; B: Instance; db: string; ctx: TrafficContext; canary: Person; people: Person[] }) {
@@ -564,7 +671,7 @@ async function sigkillPhase(o: { A: Instance; B: Instance; db: string; ctx: Traf
       const r = await request(o.ctx.router.agent(B), B.url, {
         method: 'POST',
         path: `/api/ideas/${ideaId}/messages`,
-        headers: { origin: B.url, cookie: canary.cookie, 'x-forwarded-for': canary.ip, 'content-type': 'application/json' },
+        headers: { origin: B.origin, cookie: canary.cookie, 'x-forwarded-for': canary.ip, 'content-type': 'application/json' },
         body: JSON.stringify({ content }),
         timeoutMs: 10_000,
       });

@@ -154,6 +154,8 @@ export interface TrafficContext {
   noShare: Set<number>;
   /** Think time between two actions of one person, ms. */
   thinkMs: [number, number];
+  /** Marks the messages of a later round of load, so their texts differ from an earlier round's. */
+  round?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -179,7 +181,7 @@ export async function send(
     }
     if (body !== undefined) headers['content-type'] = 'application/json';
     // A browser on the site sends its Origin with every state-changing request.
-    if (method !== 'GET') headers.origin = inst.url;
+    if (method !== 'GET') headers.origin = inst.origin;
     const out = await request(ctx.router.agent(inst), inst.url, {
       method,
       path,
@@ -187,7 +189,9 @@ export async function send(
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: opts.timeoutMs ?? 15_000,
     });
-    const rec: Rec = { action, instance: inst.name, person: person?.index ?? -1, out, retry };
+    // Behind HAProxy, the instance that answered is the one it names (tests/load/haproxy.ts).
+    const servedBy = out.headers['x-served-by'];
+    const rec: Rec = { action, instance: (typeof servedBy === 'string' && servedBy) || inst.name, person: person?.index ?? -1, out, retry };
     ctx.ledger.records.push(rec);
     return rec;
   };
@@ -298,7 +302,7 @@ async function act(ctx: TrafficContext, p: Person, s: PersonState, action: strin
     case 'message': {
       const id = p.premium ? (Math.random() < 0.35 ? pickOne(ctx.hotItems) : anyItem()) : pickOne(p.ownItems);
       s.messages++;
-      const content = `Load message ${p.index}-${s.messages}: how would the ${pickOne(TOPICS)} reach more people?`;
+      const content = `Load message ${ctx.round ?? ''}${p.index}-${s.messages}: how would the ${pickOne(TOPICS)} reach more people?`;
       const attempt: MessageAttempt = { person: p.index, ideaId: id, content, id: null, out: null };
       ctx.ledger.messages.push(attempt);
       const r = await send(ctx, p, 'message', 'POST', `/api/ideas/${id}/messages`, { content });

@@ -1,5 +1,5 @@
 /**
- * Two server instances over one PostgreSQL database (ARCHITECTURE.md decision 10), or one PGlite
+ * Two server instances over one PostgreSQL database (docs/product-readings.md decision 10), or one PGlite
  * instance seen as both A and B (PGlite is one process only). For tests of live delivery across
  * instances (discussion, notifications, conversations).
  */
@@ -15,7 +15,7 @@ export const INSTANCES_PUBLIC_URL = 'http://ideahub.test';
 
 export type Instance = TestServer & { running: RunningServer };
 
-type Extra = Partial<Pick<StartOptions, 'realtime' | 'notifications' | 'conversations'>>;
+type Extra = Partial<Pick<StartOptions, 'realtime' | 'notifications' | 'conversations' | 'digest'>>;
 
 async function startInstance(database: Database, env: Record<string, string>, extra: Extra): Promise<Instance> {
   const config = testConfig({ PUBLIC_URL: INSTANCES_PUBLIC_URL, ...env });

@@ -12,6 +12,8 @@ import type { Database, Db } from '../../src/server/db/client.ts';
 import type { DiscussionRealtimeOptions } from '../../src/server/features/discussion/live.ts';
 import type { NotificationRealtimeOptions } from '../../src/server/features/notifications/live.ts';
 import type { MailSenderOptions } from '../../src/server/lib/mail-outbox.ts';
+import type { DigestScheduleOptions } from '../../src/server/features/digest/schedule.ts';
+import type { DevWeb } from '../../src/server/lib/web-dev.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
@@ -32,18 +34,25 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Serve a built web app from this folder (default: API only). */
   webRoot?: string;
+  /** Serve the web app from its sources through Vite, as `npm run dev` does. */
+  devWeb?: DevWeb;
   /** Live streams' timings (e.g. a short maxStreamMs). */
   realtime?: DiscussionRealtimeOptions;
   /** Live unread counts' timings. */
   notifications?: NotificationRealtimeOptions;
   /** The mail outbox sender's rounds (e.g. rare, to send by hand with server.mailOutbox.runOnce()). */
   mailOutbox?: MailSenderOptions;
+  /** The weekly digest job queue's polling (started only with DIGEST_SCHEDULE=on in `env`). */
+  digest?: DigestScheduleOptions;
 }
 
 /**
  * The configuration every test server starts from (then `env` on top). Factories write straight
  * to the database, around the visitors' cache (which a write through the API empties), so the
  * cache is off here; src/server/lib/public-cache.test.ts and visitor-cache.api.test.ts test it on.
+ * So is the session cache (tests change sessions and accounts in the database and expect the next
+ * request to see it; a notice takes a few milliseconds): features/auth/session-cache.api.test.ts
+ * tests it on.
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -54,6 +63,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_CACHE_TTL_MS: '0',
+    SESSION_CACHE_MS: '0',
+    // The digest's job queue is started only by tests of it (features/digest).
+    DIGEST_SCHEDULE: 'off',
     ...env,
   });
 }
@@ -65,10 +77,12 @@ export async function startTestServer(kind: DatabaseKind, opts: TestServerOption
     config: { ...config, PUBLIC_URL: opts.env?.PUBLIC_URL ?? config.PUBLIC_URL },
     logger: opts.logger ?? createLogger('silent'),
     webRoot: opts.webRoot ?? null,
+    devWeb: opts.devWeb,
     database: testDb.database,
     realtime: opts.realtime,
     notifications: opts.notifications,
     mailOutbox: opts.mailOutbox,
+    digest: opts.digest,
   });
   const url = server.url;
   return {

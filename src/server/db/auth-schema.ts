@@ -125,4 +125,9 @@ export const twoFactors = pgTable('two_factors', {
   verified: boolean('verified').notNull().default(true),
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: ts('locked_until'),
+  /**
+   * Ours, not the plugin's: the time step (Unix time / 30 s) of the last authenticator code this
+   * account had accepted. A code of that step or an earlier one is refused (features/auth/totp-replay.ts).
+   */
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
 });

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { openReadReplicas, type ReadReplicas, type ReadReplicasOptions } from './replicas.ts';
 import * as schema from './schema.ts';
 import { copyTemplate, pgliteDir, takeEarlyTemplateCopy } from './template-copy.ts';
 
@@ -32,6 +33,8 @@ export interface Database {
   /** The underlying client, for LISTEN/NOTIFY and bulk work. */
   readonly pglite?: PGlite;
   readonly pool?: pg.Pool;
+  /** Standbys for visitors' reads (DATABASE_REPLICA_URLS); absent without any. */
+  readonly replicas?: ReadReplicas;
 }
 
 export class DatabaseOpenError extends Error {}
@@ -72,7 +75,12 @@ export async function makePgliteTemplate(dir: string, migrations = migrationsFol
 // Advisory lock key for migrations: any fixed 64-bit number, the same in every instance.
 const MIGRATION_LOCK_KEY = 7_402_318_221;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export interface PostgresOptions extends Omit<ReadReplicasOptions, 'poolSize'> {
+  /** Read replicas' URLs (DATABASE_REPLICA_URLS). */
+  replicaUrls?: string[];
+}
+
+export async function openPostgres(url: string, poolSize = 10, opts: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -95,10 +103,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     throw new DatabaseOpenError(`Invalid DATABASE_URL: cannot connect (${(error as Error).message})`);
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const replicas = opts.replicaUrls?.length ? await openReadReplicas(opts.replicaUrls, pool, { ...opts, poolSize }) : undefined;
   return {
     kind: 'postgres',
     db,
     pool,
+    replicas,
     async ping() {
       await pool.query('select 1');
     },
@@ -116,6 +126,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     async close() {
+      await replicas?.close();
       await pool.end();
     },
   };
@@ -180,8 +191,8 @@ export async function openPglite(dataDir: string, opts: { template?: string | nu
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; replicaUrls?: string[] }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize, { replicaUrls: opts.replicaUrls }) : openPglite(opts.dataDir);
 }
 
 /** After bulk loads PGlite needs this (no autovacuum), or trigram searches fall back to scans. */

@@ -1,7 +1,8 @@
 /**
  * PGlite is one process only. A pid file created with O_EXCL in DATA_DIR marks the owner;
  * a second process finds it, sees the owner alive, and is refused before touching anything.
- * A pid file left by a crashed process (owner gone) is taken over.
+ * A pid file left by a crashed process (owner gone) is taken over at once, and a refusal names
+ * the owner's pid: why this is ours rather than proper-lockfile (docs/decisions/0036).
  */
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * IdeaHub's own tables (SPEC.md §3). Counters on ideas (likes, messages, ratings) are kept
+ * IdeaHub's own tables (docs/SPEC.md §3). Counters on ideas (likes, messages, ratings) are kept
  * as columns, updated in the same transaction as the row they count, so lists need no joins
  * or aggregates per card.
  */
@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -58,6 +59,8 @@ export const profiles = pgTable(
     bankAccountName: text('bank_account_name'),
     nextOfKinName: text('next_of_kin_name'),
     nextOfKinPhone: text('next_of_kin_phone'),
+    /** The profile 'Photo': one of our stored images (square), shown as the person's avatar; null: initials. */
+    photoUrl: text('photo_url'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -78,6 +81,10 @@ export const ideas = pgTable(
     currency: text('currency').notNull().default('NGN'),
     category: text('category').notNull().default('idea'),
     imageUrl: text('image_url'),
+    /** The gallery's images after the cover (image_url), in order: at most 5 more (issue 27). */
+    galleryUrls: text('gallery_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** The item's 'Website' (public https only), shown on details as 'Visit'. */
+    websiteUrl: text('website_url'),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }),
     projectDetails: text('project_details'),
     likeCount: integer('like_count').notNull().default(0),
@@ -91,6 +98,7 @@ export const ideas = pgTable(
     check('ideas_category_check', sql`${t.category} in ('idea', 'product')`),
     check('ideas_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR')`),
     check('ideas_price_check', sql`${t.price} >= 0`),
+    check('ideas_gallery_urls_check', sql`cardinality(${t.galleryUrls}) <= 5`),
     check('ideas_rating_check', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     // DESC NULLS FIRST is what a plain `order by created_at desc, id desc` asks for; an index
     // built NULLS LAST (drizzle's default for desc()) cannot serve it, and every list would sort
@@ -103,10 +111,54 @@ export const ideas = pgTable(
     index('ideas_currency_created_at_price_idx').on(t.currency, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price),
     // Finds the item showing one of our uploads (an upload serves one item only). Hash: URLs may be long.
     index('ideas_image_url_idx').using('hash', t.imageUrl),
+    // The same for the gallery's other images (`gallery_urls @> array[url]`).
+    index('ideas_gallery_urls_idx').using('gin', t.galleryUrls),
     index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('ideas_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // Searches by people who may not read the whole description match its preview only (issue 14).
     index('ideas_description_preview_trgm_idx').using('gin', sql`left(${t.description}, ${sql.raw(String(DESCRIPTION_PREVIEW_LENGTH))}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Topics (issue 27 point 3): a list admins keep (name, slug, description). An item has at most
+ * three, in the order its author chose them: `position` 0 to 2, unique per item, so the database
+ * itself refuses a fourth. Deleting an item or a topic takes its links.
+ */
+export const topics = pgTable(
+  'topics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('topics_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const ideaTopics = pgTable(
+  'idea_topics',
+  {
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** The item's created_at, copied by a trigger on insert (items' times never change): a topic's newest items from one index. */
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ideaId, t.topicId] }),
+    unique('idea_topics_idea_id_position_unique').on(t.ideaId, t.position),
+    check('idea_topics_position_check', sql`${t.position} between 0 and 2`),
+    // A topic's items (its page, merging and removing it).
+    index('idea_topics_topic_id_idea_id_idx').on(t.topicId, t.ideaId),
+    // A followed topic's newest page in the Following feed (decision 0046), keyset on (created_at, idea_id).
+    index('idea_topics_topic_created_at_idx').on(t.topicId, t.createdAt.desc().nullsFirst(), t.ideaId.desc().nullsFirst()),
   ],
 );
 
@@ -258,6 +310,8 @@ export const coupons = pgTable(
     index('coupons_assigned_to_idx').on(t.assignedTo, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('coupons_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
     index('coupons_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Deleting an item unlinks its coupons (on delete set null).
+    index('coupons_idea_id_idx').on(t.ideaId).where(sql`${t.ideaId} is not null`),
   ],
 );
 
@@ -273,15 +327,67 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('NGN'),
     status: text('status').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Which provider took it ('test', 'paystack'); null for payments from before checkout existed. */
+    provider: text('provider'),
+    /** Why a payment failed (declined, amount or currency not the one fixed at checkout). */
+    failureReason: text('failure_reason'),
+    /** When the status last changed (confirmed, failed, refunded). */
+    updatedAt: ts('updated_at'),
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} >= 0`),
+    // The access rule's purchase clause (lib/content-access.ts): has this person bought this item.
+    index('payments_buyer_idea_idx').on(t.userId, t.ideaId).where(sql`${t.status} = 'success'`),
     check('payments_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR')`),
     index('payments_reference_trgm_idx').using('gin', sql`${t.reference} gin_trgm_ops`),
     check('payments_status_check', sql`${t.status} in ('pending', 'success', 'failed', 'refunded')`),
     index('payments_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('payments_status_created_at_idx').on(t.status, t.createdAt),
+    // Deleting an account unlinks its payments; its data export walks them in id order.
+    index('payments_user_id_idx').on(t.userId, t.id).where(sql`${t.userId} is not null`),
+    // Deleting an item unlinks its payments.
+    index('payments_idea_id_idx').on(t.ideaId).where(sql`${t.ideaId} is not null`),
   ],
+);
+
+/**
+ * A maker's payout account (issue 25): the bank account the provider settles their share of each
+ * sale to, through the provider's subaccount. One per person; set up again replaces it.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  bankCode: text('bank_code').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  accountName: text('account_name').notNull(),
+  subaccountCode: text('subaccount_code').notNull(),
+  /** The platform's share of each sale, as the subaccount was created with (admin setting platformFeePercent). */
+  platformFeePercent: numeric('platform_fee_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The built-in test provider's own transactions (PAYMENTS=test): what a real provider keeps on its
+ * side, kept here so every instance answers verify the same. Nothing in it moves money.
+ */
+export const testCheckouts = pgTable(
+  'test_checkouts',
+  {
+    reference: text('reference').primaryKey(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    email: text('email').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    subaccountCode: text('subaccount_code'),
+    /** null while open; 'success' (Pay), 'failed' (Decline); 'reversed' once refunded. */
+    status: text('status'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('test_checkouts_status_check', sql`${t.status} is null or ${t.status} in ('success', 'failed', 'reversed')`)],
 );
 
 /** Files of bucket 'idea-images' (and any later bucket), kept in the database so every instance shares them. */
@@ -295,7 +401,8 @@ export const storedFiles = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
-    bytes: bytea('bytes').notNull(),
+    /** The file's bytes; null when they are in the S3 bucket (lib/file-store.ts). */
+    bytes: bytea('bytes'),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -339,7 +446,11 @@ export const contactRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('contact_requests_idea_id_idx').on(t.ideaId)],
+  (t) => [
+    index('contact_requests_idea_id_idx').on(t.ideaId),
+    // Deleting an account takes its contact requests; its data export walks them in id order.
+    index('contact_requests_user_id_idx').on(t.userId, t.id),
+  ],
 );
 
 /**
@@ -466,6 +577,8 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_actor_name_trgm_idx').using('gin', sql`${t.actorName} gin_trgm_ops`),
     index('audit_log_target_title_trgm_idx').using('gin', sql`${t.targetTitle} gin_trgm_ops`),
+    // Deleting an account unlinks the entries it made (on delete set null; the copied name stays).
+    index('audit_log_actor_id_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
   ],
 );
 
@@ -594,7 +707,7 @@ export const notifications = pgTable(
     readAt: ts('read_at'),
   },
   (t) => [
-    check('notifications_kind_check', sql`${t.kind} in ('discussion', 'reply', 'mention', 'like', 'private_message', 'removal')`),
+    check('notifications_kind_check', sql`${t.kind} in ('discussion', 'reply', 'mention', 'like', 'private_message', 'removal', 'new_item', 'sale', 'purchase')`),
     check('notifications_actor_count_check', sql`${t.actorCount} >= 1`),
     // The list: one person's notifications newest first, keyset paged.
     index('notifications_user_id_activity_at_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -633,7 +746,17 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   choices: jsonb('choices').notNull().default({}),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+  /** The weekly digest (issue 28 point 2): off unless chosen (new sign-ups choose it by leaving it ticked). */
+  digestEnabled: boolean('digest_enabled').notNull().default(false),
+  /** Its day of the week, 0 Sunday to 6 Saturday (UTC). */
+  digestDay: smallint('digest_day').notNull().default(1),
+  /** When the latest digest was written to the outbox: a week's digest is claimed by moving it, so it goes once. */
+  digestSentAt: ts('digest_sent_at'),
+}, (t) => [
+  check('notification_preferences_digest_day_check', sql`${t.digestDay} between 0 and 6`),
+  // The digest run's people: those who chose it, by day.
+  index('notification_preferences_digest_idx').on(t.digestDay, t.userId).where(sql`${t.digestEnabled}`),
+]);
 
 /**
  * The durable mail outbox (lib/mail-outbox.ts, decision 0019): a mail is a row written in the same
@@ -685,8 +808,9 @@ export const mailOutbox = pgTable(
     // One waiting notification mail per person and subject; the latest one per subject for the window.
     uniqueIndex('mail_outbox_pending_digest_idx').on(t.userId, t.digestKey).where(sql`${t.status} = 'pending' and ${t.digestKey} is not null`),
     index('mail_outbox_digest_idx').on(t.userId, t.digestKey, t.sendAfter.desc().nullsFirst()).where(sql`${t.digestKey} is not null`),
-    // Account deletion, and the sweep of old finished rows.
+    // Account deletion (by account, and by address: account mails carry no account id), and the sweep of old finished rows.
     index('mail_outbox_user_id_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('mail_outbox_to_address_idx').on(sql`lower(${t.toAddress})`).where(sql`${t.toAddress} is not null`),
     index('mail_outbox_finished_idx').on(t.createdAt).where(sql`${t.status} in ('sent', 'failed', 'dropped')`),
   ],
 );
@@ -712,5 +836,92 @@ export const newsletterSubscriptions = pgTable(
     check('newsletter_subscriptions_status_check', sql`${t.status} in ('pending', 'confirmed')`),
     // Who gets the newsletter: the confirmed addresses, read in pages.
     index('newsletter_subscriptions_confirmed_idx').on(t.id).where(sql`${t.status} = 'confirmed'`),
+  ],
+);
+
+/**
+ * Who follows which maker (issue 28): one row per pair, a person never themselves. The key serves
+ * the follower's side (their list of makers, the Following feed); the second index the maker's
+ * (the follower count, the fan-out of a new item's notification).
+ */
+export const makerFollows = pgTable(
+  'maker_follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    makerId: text('maker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.makerId] }),
+    check('maker_follows_not_self_check', sql`${t.followerId} <> ${t.makerId}`),
+    index('maker_follows_maker_id_idx').on(t.makerId, t.followerId),
+    // The profile's list of followed makers: latest followed first, keyset paged.
+    index('maker_follows_follower_created_at_idx').on(t.followerId, t.createdAt.desc().nullsFirst(), t.makerId.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Views per item per UTC day (issue 28 point 3): a count and nothing about who viewed. The key
+ * serves a maker's items; the day index the platform's views per day (admin Analytics).
+ */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ideaId, t.day] }), check('item_views_views_check', sql`${t.views} >= 0`), index('item_views_day_idx').on(t.day)],
+);
+
+/**
+ * Who has already been counted today, as a hash of the reader with the day's salt (view_salts):
+ * no address, browser or account is kept, and once the day's salt is deleted the hash names nobody.
+ * Rows of past days are deleted when the day turns.
+ */
+export const itemViewReaders = pgTable(
+  'item_view_readers',
+  {
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    readerHash: bytea('reader_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ideaId, t.day, t.readerHash] })],
+);
+
+/** The day's random salt for the readers' hashes; past days' are deleted, so yesterday's hashes cannot be matched again. */
+export const viewSalts = pgTable('view_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: bytea('salt').notNull(),
+});
+
+/**
+ * Who follows which topic (issue 28, decision 0046): the same shape as maker_follows. The key
+ * serves the follower's side (the Following feed, the digest); the second index the topic's count.
+ */
+export const topicFollows = pgTable(
+  'topic_follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.topicId] }),
+    index('topic_follows_topic_id_idx').on(t.topicId, t.followerId),
+    // The profile's list of followed topics: latest followed first, keyset paged.
+    index('topic_follows_follower_created_at_idx').on(t.followerId, t.createdAt.desc().nullsFirst(), t.topicId.desc().nullsFirst()),
   ],
 );

@@ -14,7 +14,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type DatabaseKind, databaseKinds } from '../../../tests/support/databases.ts';
-import { createIdea } from '../../../tests/support/factories.ts';
 import { type Database, migrationsFolder, openPglite, openPostgres } from './client.ts';
 import * as schema from './schema.ts';
 import { ideas, shares } from './schema.ts';
@@ -62,10 +61,15 @@ describe.each(databaseKinds())('the share ledger on %s', (kind) => {
       const ada = { id: randomUUID() };
       await db.execute(sql`insert into users (id, name, email, email_verified) values (${ada.id}, 'Ada Lovelace', ${`${ada.id}@example.test`}, true)`);
       const t0 = Date.now() - 100 * 3_600_000;
-      const before = [
-        await createIdea(db, { userId: ada.id, category: 'idea', createdAt: new Date(t0) }),
-        await createIdea(db, { userId: ada.id, category: 'product', createdAt: new Date(t0 + 1000) }),
-      ];
+      // Items as the table was then, in plain SQL (later migrations add columns drizzle's insert would name).
+      const itemThen = async (category: 'idea' | 'product', createdAt: Date) => {
+        const id = randomUUID();
+        await db.execute(
+          sql`insert into ideas (id, user_id, title, description, price, currency, category, created_at) values (${id}, ${ada.id}, ${`A ${category} from before`}, 'An item shared before the ledger existed.', 100, 'NGN', ${category}, ${createdAt.toISOString()})`,
+        );
+        return { id, userId: ada.id, category, createdAt };
+      };
+      const before = [await itemThen('idea', new Date(t0)), await itemThen('product', new Date(t0 + 1000))];
 
       await database.migrate();
       const ledger = () =>
@@ -73,7 +77,7 @@ describe.each(databaseKinds())('the share ledger on %s', (kind) => {
           .select({ userId: shares.userId, ideaId: shares.ideaId, category: shares.category, sharedAt: shares.sharedAt })
           .from(shares)
           .orderBy(asc(shares.sharedAt));
-      const entryOf = (item: typeof ideas.$inferSelect) => ({ userId: item.userId, ideaId: item.id, category: item.category, sharedAt: item.createdAt });
+      const entryOf = (item: Pick<typeof ideas.$inferSelect, 'id' | 'userId' | 'category' | 'createdAt'>) => ({ userId: item.userId, ideaId: item.id, category: item.category, sharedAt: item.createdAt });
       expect(await ledger()).toEqual(before.map(entryOf));
 
       // One statement, three rows: three entries.

@@ -1,8 +1,7 @@
 /**
  * A first start on an empty DATA_DIR copies the build's embedded database template
- * (client.ts, pgliteTemplate) into DATA_DIR/pg. The copy is ~40 MB in ~1,100 files and took
- * 0.2 s on a quiet disk and up to 1.7 s while the machine was writing other files
- * (bench/RESULTS.md), so:
+ * (client.ts, pgliteTemplate) into DATA_DIR/pg. The copy is about a thousand files and is slow
+ * while the machine is writing other files (bench/RESULTS.md), so:
  * - it goes into a temporary folder renamed to `pg` once whole: a copy cut short by a crash or a
  *   stop is never taken for a database (the next start removes it and copies again);
  * - files are copied in parallel on libuv's threads (the kernel copies them; the event loop stays

@@ -1,9 +1,9 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { createServer, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compression } from './compression.ts';
+import { chooseEncoding, compression, JSON_BROTLI_QUALITY, jsonAnswer } from './compression.ts';
 
 /** Over the size that is compressed off the event loop. */
 const largeXml = `<urlset>${Array.from({ length: 3000 }, (_, i) => `<url><loc>https://ideahub.example/ideas/${i}</loc></url>`).join('\n')}</urlset>`;
@@ -15,6 +15,8 @@ function app() {
   a.use('*', compression());
   a.get('/big', (c) => c.json(big));
   a.get('/small', (c) => c.json({ ok: true }));
+  a.get('/made/big', (c) => jsonAnswer(c, big, 200));
+  a.get('/made/small', (c) => jsonAnswer(c, { ok: true }, 201));
   a.get('/sitemap.xml', (c) => c.body(largeXml, 200, { 'Content-Type': 'application/xml; charset=utf-8' }));
   a.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
   a.get('/asset.js', (c) => {
@@ -122,5 +124,37 @@ describe('compression served by Node', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('jsonAnswer', () => {
+  it('sends the bytes it compressed as it made the answer (the middleware passes them by), with their length and Vary', async () => {
+    const { a } = app();
+    const br = await a.request('/made/big', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('application/json');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(bytes.length);
+    // Exactly brotli at the JSON quality: not compressed again, nor read back and rebuilt at another.
+    const json = Buffer.from(JSON.stringify(big));
+    expect(bytes).toEqual(brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength } }));
+
+    const gz = await a.request('/made/big', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toEqual(big);
+
+    const plain = await a.request('/made/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(big);
+  });
+
+  it('sends a small answer as it is, with its status and length', async () => {
+    const { a } = app();
+    const res = await a.request('/made/small', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-length')).toBe(String(JSON.stringify({ ok: true }).length));
+    expect(await res.json()).toEqual({ ok: true });
   });
 });

@@ -1,18 +1,21 @@
 /**
  * Response compression, buffered: the whole body is compressed in one synchronous call and sent
  * with its Content-Length. hono/compress pipes every response through a web CompressionStream,
- * which cost about 1 ms of CPU per 8 KB list page (a new zlib stream per request, level 6,
- * chunked writes); this costs ~0.15 ms (bench/RESULTS.md, 'HTTP pipeline').
+ * which costs several times more CPU per list page (a new zlib stream per request, level 6,
+ * chunked writes; bench/RESULTS.md, 'HTTP pipeline').
  *
  * - Dynamic answers: brotli 4 where the client takes it (every browser does), else gzip 4: about the
- *   same CPU as gzip 4, a quarter fewer bytes on a page.
+ *   same CPU as gzip 4, a quarter fewer bytes on a page. JSON made by jsonAnswer: brotli 3, which on
+ *   a list answer gives the bytes of 4 for half its CPU (docs/decisions).
  * - Immutable assets (hashed file names): brotli 11 or gzip 9, made once per file and kept.
  * - Skipped: bodies under 1 KiB, already encoded bodies, live streams (text/event-stream),
  *   types that do not shrink (images), HEAD requests and `Cache-Control: no-transform`.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
@@ -40,15 +43,18 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 /** Bodies from this size (and assets at the highest levels) are compressed off the event loop. */
 const OFF_LOOP_BYTES = 64 * 1024;
 
-const brotliOptions = (body: Uint8Array, best: boolean): BrotliOptions => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+/** Brotli quality of JSON answers made by jsonAnswer, and of the server-rendered pages (lib/web-assets.ts). */
+export const JSON_BROTLI_QUALITY = 3;
+
+const brotliOptions = (body: Uint8Array, best: boolean, quality = 4): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
 });
 const gzipOptions = (best: boolean): ZlibOptions => ({ level: best ? 9 : 4 });
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function compressBytes(body: Uint8Array, encoding: Encoding, best: boolean): Uint8Array<ArrayBuffer> {
-  if (encoding === 'br') return brotliCompressSync(body, brotliOptions(body, best)) as Uint8Array<ArrayBuffer>;
+export function compressBytes(body: Uint8Array, encoding: Encoding, best: boolean, brotliQuality?: number): Uint8Array<ArrayBuffer> {
+  if (encoding === 'br') return brotliCompressSync(body, brotliOptions(body, best, brotliQuality)) as Uint8Array<ArrayBuffer>;
   return gzipSync(body, gzipOptions(best)) as Uint8Array<ArrayBuffer>;
 }
 
@@ -60,6 +66,27 @@ async function compressAnswer(body: Uint8Array, encoding: Encoding, best: boolea
   if (!best && body.byteLength < OFF_LOOP_BYTES) return compressBytes(body, encoding, best);
   const out = encoding === 'br' ? await brotliAsync(body, brotliOptions(body, best)) : await gzipAsync(body, gzipOptions(best));
   return out as Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * A JSON answer compressed where it is made (issue 29): serialised, compressed when the client takes
+ * it and the body is worth it, and handed to the framework once as bytes with Content-Encoding.
+ * The middleware below then passes it by, instead of reading the body back out of a web Response
+ * and building another one around the compressed bytes. For the answers signed-in people ask for
+ * most (lists, searches, details, likes).
+ */
+export function jsonAnswer<T, S extends ContentfulStatusCode>(c: Context, data: T, status: S): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+  const text = JSON.stringify(data);
+  const encoding = text.length >= MIN_BYTES ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  let body: string | Uint8Array<ArrayBuffer> = text;
+  if (encoding) {
+    body = compressBytes(Buffer.from(text), encoding, false, JSON_BROTLI_QUALITY);
+    headers['Content-Encoding'] = encoding;
+  }
+  // With its length given, a small answer is passed by as well.
+  headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  return c.body(body, status, headers) as unknown as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 }
 
 export function compression(): MiddlewareHandler {

@@ -29,7 +29,6 @@ export const unauthorized = (message = 'You need to sign in first.') => new AppE
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
   new AppError(503, 'unavailable', message);
 

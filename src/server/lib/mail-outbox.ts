@@ -14,6 +14,9 @@
  * doubling, at most an hour), up to MAX_ATTEMPTS, then 'failed'. Nothing is lost to a crash or an
  * SMTP outage; a mail is sent twice only when a sender dies between the SMTP server's acceptance and
  * the 'sent' mark (the lease then ends and another instance sends it again).
+ *
+ * Sweeping: every ten minutes a round also deletes finished rows older than `keepMs`, and runs the
+ * other retention jobs it was given (`prune`: the audit log's).
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
@@ -91,6 +94,8 @@ export interface MailSenderDeps {
   logger: Logger;
   switches(): Promise<EmailSwitches>;
   renderers: Readonly<Record<string, MailRenderer>>;
+  /** Other tables' retention, run by the same sweep as the outbox's own (the audit log's). */
+  prune?: readonly ((at: Date) => Promise<unknown>)[];
   options?: MailSenderOptions;
 }
 
@@ -112,6 +117,41 @@ interface ClaimedRow {
 const EMAIL_IN_TEXT = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
+/** Claims up to `batch` due mails for `leaseMs`; claims of a sender that died come back when their lease ends. */
+async function claim(db: Db, at: Date, batch: number, leaseMs: number): Promise<ClaimedRow[]> {
+  const iso = at.toISOString();
+  // Claims of a sender that died mid-send come back once their lease is over.
+  await db.execute(sql`
+    update mail_outbox set status = 'pending', locked_until = null
+    where status = 'sending' and locked_until <= ${iso}::timestamptz`);
+  const claimed = await db.execute(sql`
+      update mail_outbox set status = 'sending', attempts = attempts + 1,
+        locked_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
+      where id in (
+        select id from mail_outbox where status = 'pending' and send_after <= ${iso}::timestamptz
+        order by send_after, id limit ${batch}
+        for update skip locked)
+      returning id, kind, user_id, to_address, subject, text_body, html_body, link, headers, template, data, attempts`);
+  return (claimed as unknown as { rows: ClaimedRow[] }).rows;
+}
+
+/** The message of a claimed row: stored whole, or drawn now by its template's renderer. */
+async function messageOf(row: ClaimedRow, renderers: MailSenderDeps['renderers']): Promise<MailMessage | null> {
+  if (!row.template) {
+    return {
+      to: row.to_address!,
+      subject: row.subject!,
+      text: row.text_body!,
+      html: row.html_body ?? '',
+      ...(row.link ? { link: row.link } : {}),
+      ...(row.headers && Object.keys(row.headers).length ? { headers: row.headers } : {}),
+    };
+  }
+  const render = renderers[row.template];
+  if (!render) throw new Error(`no renderer for mail template ${row.template}`);
+  return render({ id: Number(row.id), kind: row.kind as MailKind, userId: row.user_id, data: row.data });
+}
+
 export function createMailSender(deps: MailSenderDeps): MailSender {
   const { database, logger } = deps;
   const db = database.db;
@@ -124,51 +164,15 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
   let running: Promise<unknown> | null = null;
   let lastSweep = 0;
 
-  const rowsOf = (result: unknown) => (result as { rows: ClaimedRow[] }).rows;
-
-  async function claim(at: Date): Promise<ClaimedRow[]> {
-    const iso = at.toISOString();
-    // Claims of a sender that died mid-send come back once their lease is over.
-    await db.execute(sql`
-      update mail_outbox set status = 'pending', locked_until = null
-      where status = 'sending' and locked_until <= ${iso}::timestamptz`);
-    return rowsOf(
-      await db.execute(sql`
-        update mail_outbox set status = 'sending', attempts = attempts + 1,
-          locked_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
-        where id in (
-          select id from mail_outbox where status = 'pending' and send_after <= ${iso}::timestamptz
-          order by send_after, id limit ${batch}
-          for update skip locked)
-        returning id, kind, user_id, to_address, subject, text_body, html_body, link, headers, template, data, attempts`),
-    );
-  }
-
   /** Moves a claimed row on, if it is still this sender's claim. */
   async function finish(row: ClaimedRow, set: ReturnType<typeof sql>): Promise<void> {
     await db.execute(sql`update mail_outbox set ${set} where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
   }
 
-  async function messageOf(row: ClaimedRow): Promise<MailMessage | null> {
-    if (!row.template) {
-      return {
-        to: row.to_address!,
-        subject: row.subject!,
-        text: row.text_body!,
-        html: row.html_body ?? '',
-        ...(row.link ? { link: row.link } : {}),
-        ...(row.headers && Object.keys(row.headers).length ? { headers: row.headers } : {}),
-      };
-    }
-    const render = deps.renderers[row.template];
-    if (!render) throw new Error(`no renderer for mail template ${row.template}`);
-    return render({ id: Number(row.id), kind: row.kind as MailKind, userId: row.user_id, data: row.data });
-  }
-
   async function sendOne(row: ClaimedRow, report: SendReport): Promise<void> {
     let message: MailMessage | null = null;
     try {
-      message = await messageOf(row);
+      message = await messageOf(row, deps.renderers);
       if (!message) {
         await finish(row, sql`status = 'dropped', locked_until = null, last_error = 'nothing to send'`);
         report.dropped++;
@@ -218,12 +222,13 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
         select id from mail_outbox where status in ('sent', 'failed', 'dropped')
           and created_at < ${new Date(at.getTime() - keepMs).toISOString()}::timestamptz
         limit 1000)`);
+    for (const prune of deps.prune ?? []) await prune(at);
   }
 
   async function round(): Promise<SendReport> {
     const report: SendReport = { sent: 0, dropped: 0, failed: 0 };
     for (;;) {
-      const rows = await claim(now());
+      const rows = await claim(db, now(), batch, leaseMs);
       for (const row of rows) await sendOne(row, report);
       if (rows.length < batch) break;
     }

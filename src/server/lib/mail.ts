@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (ARCHITECTURE.md decision 8): nodemailer over SMTP_URL. Without SMTP_URL, outside
+ * Outgoing mail (docs/product-readings.md decision 8): nodemailer over SMTP_URL. Without SMTP_URL, outside
  * production, mails go to the development outbox instead: each one is logged with its link and the
  * last 50 are kept in memory for GET /api/dev/outbox and the /dev/outbox page, so sign-up,
  * confirmation and password reset work end to end on a machine with no mail server.

@@ -42,6 +42,9 @@ export function pageDataFor(
   const signedIn = carriesCredentials(c.req.raw.headers);
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
   if (clientIp) headers[CLIENT_IP_HEADER] = clientIp;
+  // The reader's browser, for what tells people from bots (views of items: lib/view-counter.ts).
+  const userAgent = c.req.header('user-agent');
+  if (userAgent) headers['user-agent'] = userAgent;
   if (signedIn) {
     const cookie = c.req.header('cookie');
     const authorization = c.req.header('authorization');

@@ -28,6 +28,8 @@ export interface PublicCacheOptions {
   isVisitor: (c: Context) => boolean;
   /** Writes that leave the kept answers as they are (their effect shows within `ttlMs`); by default none. */
   keptThrough?: (method: string, path: string) => boolean;
+  /** The time answers expire by, in epoch milliseconds (tests move it); by default the real one. */
+  now?: () => number;
 }
 
 export interface Entry {
@@ -61,6 +63,7 @@ function keyOf(acceptEncoding: string | undefined, pathAndSearch: string): strin
 
 export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   const maxEntries = opts.maxEntries ?? 1000;
+  const clock = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
   let generation = 0;
@@ -91,7 +94,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
 
     const url = new URL(c.req.url);
     const key = keyOf(c.req.header('Accept-Encoding'), `${url.pathname}${url.search}`);
-    const now = Date.now();
+    const now = clock();
     let entry = entries.get(key);
     if (!entry || entry.expires <= now) {
       let computing = pending.get(key);
@@ -110,7 +113,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
           const body = new Uint8Array(await res.arrayBuffer());
           const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
           const headers = [...res.headers].filter(([name]) => name !== 'set-cookie' && name !== 'x-request-id');
-          const made: Entry = { status: 200, headers, body, etag, expires: Date.now() + opts.ttlMs };
+          const made: Entry = { status: 200, headers, body, etag, expires: clock() + opts.ttlMs };
           // A write that landed while this was computed may not be in it: serve it once, keep it not.
           if (startedIn === generation) store(key, made);
           return made;
@@ -129,7 +132,7 @@ export function createPublicCache(opts: PublicCacheOptions): PublicCache {
   return {
     middleware,
     clear,
-    fresh(acceptEncoding, pathAndSearch, now = Date.now()) {
+    fresh(acceptEncoding, pathAndSearch, now = clock()) {
       const key = keyOf(acceptEncoding, pathAndSearch);
       const entry = entries.get(key);
       if (!entry) return null;

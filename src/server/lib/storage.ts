@@ -1,17 +1,18 @@
 /**
- * Image storage (bucket 'idea-images'), kept in PostgreSQL so every instance shares it.
- * Uploaded bytes are checked by their signature (PNG, JPEG, WebP only), decoded and
+ * Item images (bucket 'idea-images'), kept through lib/file-store.ts (the database, or an S3
+ * bucket) so every instance shares them. Uploaded bytes are checked by their signature (PNG, JPEG, WebP only), decoded and
  * re-encoded with sharp (metadata such as GPS stripped, orientation applied), and stored
  * with a card thumbnail beside them.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
-import { storedFiles } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
 import { AppError } from './errors.ts';
+import { deleteFiles, publicUrlFor, putFiles, STORAGE_PREFIX } from './file-store.ts';
+
+export { publicUrlFor, STORAGE_PREFIX };
 
 export const IDEA_IMAGES_BUCKET = 'idea-images';
-export const STORAGE_PREFIX = '/storage';
 const THUMB_SUFFIX = '.thumb.webp';
 const THUMB_WIDTH = 640;
 const MAX_WIDTH = 1600;
@@ -39,10 +40,6 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 
 export const invalidImage = (message = 'Only PNG, JPG or WEBP images can be uploaded.') =>
   new AppError(415, 'invalid_image', message, { file: [message] });
-
-export function publicUrlFor(bucket: string, name: string): string {
-  return `${STORAGE_PREFIX}/${bucket}/${encodeURIComponent(name)}`;
-}
 
 /** The card thumbnail of one of our stored images; an external URL is its own thumbnail. */
 export function thumbnailUrlFor(imageUrl: string | null): string | null {
@@ -106,42 +103,14 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
 export async function storeIdeaImage(db: Db, ownerId: string, image: ProcessedImage, now = new Date()): Promise<string> {
   const base = `${ownerId}-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
   const name = `${base}.${EXTENSIONS[image.format]}`;
-  await db.insert(storedFiles).values([
-    {
-      bucket: IDEA_IMAGES_BUCKET,
-      name,
-      contentType: CONTENT_TYPES[image.format],
-      size: image.full.bytes.length,
-      width: image.full.width,
-      height: image.full.height,
-      bytes: image.full.bytes,
-      ownerId,
-    },
-    {
-      bucket: IDEA_IMAGES_BUCKET,
-      name: `${base}${THUMB_SUFFIX}`,
-      contentType: 'image/webp',
-      size: image.thumb.bytes.length,
-      width: image.thumb.width,
-      height: image.thumb.height,
-      bytes: image.thumb.bytes,
-      ownerId,
-    },
+  await putFiles(db, [
+    { bucket: IDEA_IMAGES_BUCKET, name, contentType: CONTENT_TYPES[image.format], ...image.full, ownerId },
+    { bucket: IDEA_IMAGES_BUCKET, name: `${base}${THUMB_SUFFIX}`, contentType: 'image/webp', ...image.thumb, ownerId },
   ]);
   return publicUrlFor(IDEA_IMAGES_BUCKET, name);
 }
 
-export async function readStoredFile(db: Db, bucket: string, name: string) {
-  const [row] = await db
-    .select({ bytes: storedFiles.bytes, contentType: storedFiles.contentType, size: storedFiles.size })
-    .from(storedFiles)
-    .where(and(eq(storedFiles.bucket, bucket), eq(storedFiles.name, name)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function deleteStoredImage(db: Db, imageUrl: string | null): Promise<void> {
-  const names = storedNamesFor(imageUrl);
-  if (names.length === 0) return;
-  await db.delete(storedFiles).where(and(eq(storedFiles.bucket, IDEA_IMAGES_BUCKET), inArray(storedFiles.name, names)));
+/** Deletes one of our images and its thumbnail (rows now, objects once the caller's transaction commits). */
+export async function deleteStoredImage(tx: Db | Tx, imageUrl: string | null): Promise<void> {
+  await deleteFiles(tx, IDEA_IMAGES_BUCKET, storedNamesFor(imageUrl));
 }

@@ -28,6 +28,8 @@ export interface VisitorFastPathDeps {
   openToVisitors: () => boolean;
   config: Config;
   logger: Logger;
+  /** Called once an answer is sent, with its path and status (views of items are counted from it). */
+  onAnswered?: (req: IncomingMessage, path: string, status: number) => void;
 }
 
 /** The request id hono/request-id would keep from the request, else a new one (app.ts: limitLength 64). */
@@ -55,6 +57,7 @@ export function createVisitorFastPath(deps: VisitorFastPathDeps): (req: Incoming
     res.writeHead(answer.status);
     res.end(answer.body ?? undefined);
     deps.logger.info({ requestId, method: 'GET', path: loggablePath(url.pathname), status: answer.status, ms: Math.round(performance.now() - started) });
+    deps.onAnswered?.(req, url.pathname, answer.status);
     return true;
   };
 }

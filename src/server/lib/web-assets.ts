@@ -14,13 +14,16 @@
  *
  * index.html (Vite's, with the entry's tags) is the plain app, served only when a page cannot be
  * rendered (no renderer in the build, the database is down).
+ *
+ * In development the same pages come from the sources through Vite (lib/web-dev.ts): the same
+ * rendering (`createPageRenderer`), with the server entry loaded by Vite and nothing kept.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { isAppRoute } from '../../shared/routes.ts';
-import { compressBytes, type Encoding } from './compression.ts';
+import { compressBytes, type Encoding, JSON_BROTLI_QUALITY } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,14 +89,14 @@ function assetsOf(manifestJson: Buffer | undefined): ((page: string | null, rend
   };
 }
 
-/** What src/web/entry.server.tsx exports, built. */
-interface ServerEntry {
+/** What src/web/entry.server.tsx exports, built or loaded by Vite. */
+export interface ServerEntry {
   preparePage(url: string, sessionJson: string, ask: AskApi): Promise<PageLoad & { queries: unknown }>;
   renderDocument(url: string, stateText: string): Promise<string>;
   pageStateText(state: unknown): string;
 }
 
-interface PageAssets {
+export interface PageAssets {
   styles: string[];
   entry: string;
   modules: string[];
@@ -141,6 +144,64 @@ export interface WebAssets {
   sendNotFound(c: Context): Response;
 }
 
+export interface PageRendererOptions {
+  entry: () => Promise<ServerEntry>;
+  /** What a page needs to load: its stylesheets, the entry, and the modules to fetch alongside it. */
+  assets: (page: string | null, rendered: boolean) => PageAssets;
+  /** Keep rendered pages for a few seconds (a build); false renders every time (development). */
+  keep: boolean;
+}
+
+/**
+ * A page's HTML in two steps (src/web/entry.server.tsx): its screen's data asked as the reader,
+ * then the document drawn from it. Kept by address, reader and every answer it was drawn from:
+ * any change (a like, a new rating) is a new entry.
+ */
+export function createPageRenderer(opts: PageRendererOptions): (request: PageRequest) => Promise<RenderedPage> {
+  const rendered = new Map<string, { html: Promise<string>; at: number; encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> }>();
+  return async (request) => {
+    const entry = await opts.entry();
+    const answers: string[] = [];
+    const ask: AskApi = async (apiPath) => {
+      const answer = await request.ask(apiPath);
+      answers.push(`${apiPath} ${answer.status} ${answer.body}`);
+      return answer;
+    };
+    const prepared = await entry.preparePage(request.url, request.session, ask);
+    const key = `${request.url}\n${request.session}\n${answers.sort().join('\n')}`;
+    const now = Date.now();
+    let hit = opts.keep ? rendered.get(key) : undefined;
+    if (!hit || now - hit.at >= RENDERED_TTL_MS) {
+      rendered.delete(key);
+      const state = {
+        publicUrl: request.publicUrl,
+        rendered: prepared.rendered,
+        assets: opts.assets(prepared.page, prepared.rendered),
+        queries: prepared.queries,
+      };
+      const html = entry.renderDocument(request.url, entry.pageStateText(state));
+      html.catch(() => rendered.delete(key));
+      hit = { html, at: now, encoded: {} };
+      if (opts.keep) rendered.set(key, hit);
+      // Oldest first (insertion order): drop the expired and anything beyond the limit.
+      for (const [k, v] of rendered) {
+        if (rendered.size <= RENDERED_CACHE_SIZE && now - v.at < RENDERED_TTL_MS) break;
+        rendered.delete(k);
+      }
+    }
+    const html = await hit.html;
+    const encoded = hit.encoded;
+    return { status: prepared.status, html, encoded: (encoding: Encoding) => (encoded[encoding] ??= compressBytes(Buffer.from(html), encoding, false, JSON_BROTLI_QUALITY)) };
+  };
+}
+
+/** The plain app (or a line saying the web app is not built) with `status`, never cached. */
+export function sendPlainPage(c: Context, indexHtml: string | null, status: 200 | 404): Response {
+  const body = indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';
+  c.header('Cache-Control', 'no-cache');
+  return c.html(body, status);
+}
+
 function walk(dir: string, base = dir, out = new Map<string, Asset>()): Map<string, Asset> {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
@@ -177,52 +238,10 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
     // A failure here shows (and is logged) on the first page that needs the renderer.
     setTimeout(() => void loadRenderer().catch(() => {}), RENDERER_WARM_UP_DELAY_MS).unref();
   }
-  // Keyed by address, reader and the answers the page was drawn from: any change (a like, a new
-  // rating) is a new entry.
-  const rendered = new Map<string, { html: Promise<string>; at: number; encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> }>();
-  const renderPage = async (request: PageRequest) => {
-    if (!hasRenderer) return null;
-    const entry = await loadRenderer();
-    const answers: string[] = [];
-    const ask: AskApi = async (apiPath) => {
-      const answer = await request.ask(apiPath);
-      answers.push(`${apiPath} ${answer.status} ${answer.body}`);
-      return answer;
-    };
-    const prepared = await entry.preparePage(request.url, request.session, ask);
-    const key = `${request.url}\n${request.session}\n${answers.sort().join('\n')}`;
-    const now = Date.now();
-    let hit = rendered.get(key);
-    if (!hit || now - hit.at >= RENDERED_TTL_MS) {
-      rendered.delete(key);
-      const state = {
-        publicUrl: request.publicUrl,
-        rendered: prepared.rendered,
-        assets: pageAssets!(prepared.page, prepared.rendered),
-        queries: prepared.queries,
-      };
-      const html = entry.renderDocument(request.url, entry.pageStateText(state));
-      html.catch(() => rendered.delete(key));
-      hit = { html, at: now, encoded: {} };
-      rendered.set(key, hit);
-      // Oldest first (insertion order): drop the expired and anything beyond the limit.
-      for (const [k, v] of rendered) {
-        if (rendered.size <= RENDERED_CACHE_SIZE && now - v.at < RENDERED_TTL_MS) break;
-        rendered.delete(k);
-      }
-    }
-    const html = await hit.html;
-    const encoded = hit.encoded;
-    return { status: prepared.status, html, encoded: (encoding: Encoding) => (encoded[encoding] ??= compressBytes(Buffer.from(html), encoding, false)) };
-  };
-  const sendPage = (c: Context, html: string | undefined, status: 200 | 404) => {
-    const body = html ?? indexHtml ?? '<!doctype html><title>IdeaHub</title><p>The web app has not been built. Run npm run build.</p>';
-    c.header('Cache-Control', 'no-cache');
-    return c.html(body, status);
-  };
+  const render = hasRenderer ? createPageRenderer({ entry: loadRenderer, assets: pageAssets!, keep: true }) : null;
   return {
     indexHtml,
-    renderPage,
+    renderPage: async (request) => (render ? render(request) : null),
     serve(c) {
       const asset = files.get(c.req.path);
       if (!asset) return null;
@@ -231,10 +250,10 @@ export function loadWebAssets(webRoot: string | null): WebAssets {
       return c.body(new Uint8Array(asset.body));
     },
     sendIndex(c, html) {
-      return sendPage(c, html, isAppRoute(c.req.path) ? 200 : 404);
+      return sendPlainPage(c, html ?? indexHtml, isAppRoute(c.req.path) ? 200 : 404);
     },
     sendNotFound(c) {
-      return sendPage(c, undefined, 404);
+      return sendPlainPage(c, indexHtml, 404);
     },
   };
 }

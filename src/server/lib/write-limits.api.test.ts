@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser, type SignedInUser } from '../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../tests/support/databases.ts';
 import { createIdea } from '../../../tests/support/factories.ts';
+import { startOfFreshWindow } from '../../../tests/support/clock.ts';
 import { useTestServer } from '../../../tests/support/test-server.ts';
 import { ideaDiscussionMessages, ideas, likes, ratings, storedFiles, writeLimits } from '../db/schema.ts';
 import { pngImage, upload } from '../features/ideas/api-test-helpers.ts';
@@ -28,11 +29,8 @@ async function expectRefused(res: Response, message: RegExp): Promise<number> {
   return retryAfter;
 }
 
-/** Windows are fixed: a test that must stay inside one starts well clear of its end. */
-async function clearOfWindowEnd(seconds: number, marginSeconds = 15): Promise<void> {
-  const left = seconds - ((Date.now() / 1000) % seconds);
-  if (left < marginSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 200));
-}
+/** Windows are fixed: a test that must stay inside one starts at a window's start (the app's clock moved there). */
+const clearOfWindowEnd = (seconds: number) => startOfFreshWindow(seconds);
 
 describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
   const t = useTestServer(kind, { env: { WRITE_LIMITS: 'messages:3/60,messages:5/86400,likes:4/60,ratings:3/60' } });
@@ -43,7 +41,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
   it('messages: the 4th in a minute is refused with 429, Retry-After and the one error body, and not stored', async () => {
     const owner = await personWithItems(t, 0);
     const idea = await createIdea(t.db, { userId: owner.id });
-    await clearOfWindowEnd(60);
+    clearOfWindowEnd(60);
     for (let i = 0; i < 3; i++) expect((await post(t, idea.id, owner.headers, `hello ${i}`)).status).toBe(201);
     const retryAfter = await expectRefused(
       await post(t, idea.id, owner.headers, 'one too many'),
@@ -61,8 +59,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
   it('messages: the daily limit holds once the minute has passed, and says how long to wait', async () => {
     const owner = await personWithItems(t, 0);
     const idea = await createIdea(t.db, { userId: owner.id });
-    await clearOfWindowEnd(86_400);
-    await clearOfWindowEnd(60);
+    clearOfWindowEnd(86_400);
     for (let i = 0; i < 3; i++) expect((await post(t, idea.id, owner.headers, `morning ${i}`)).status).toBe(201);
     // The minute window ends (its row moves a window back); the day's count stays.
     await t.db
@@ -78,8 +75,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
   it('a refused request does not use up the allowance: the minute rule refusing leaves the day’s count alone', async () => {
     const owner = await personWithItems(t, 0);
     const idea = await createIdea(t.db, { userId: owner.id });
-    await clearOfWindowEnd(86_400);
-    await clearOfWindowEnd(60);
+    clearOfWindowEnd(86_400);
     for (let i = 0; i < 3; i++) expect((await post(t, idea.id, owner.headers, `m ${i}`)).status).toBe(201);
     for (let i = 0; i < 5; i++) expect((await post(t, idea.id, owner.headers, 'refused')).status).toBe(429);
     const rows = await t.db.select().from(writeLimits).where(sql`${writeLimits.key} like ${`messages:%:${owner.id}`}`);
@@ -90,7 +86,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
     const ada = await signedInUser(t);
     const owner = await signedInUser(t);
     const items = await Promise.all(Array.from({ length: 30 }, () => createIdea(t.db, { userId: owner.id })));
-    await clearOfWindowEnd(60);
+    clearOfWindowEnd(60);
     const answers = await Promise.all(
       items.map((item, i) => t.fetch(`/api/ideas/${item.id}/like`, { method: i % 3 ? 'PUT' : 'DELETE', headers: ada.headers })),
     );
@@ -113,7 +109,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
     const ada = await signedInUser(t);
     const owner = await signedInUser(t);
     const idea = await createIdea(t.db, { userId: owner.id });
-    await clearOfWindowEnd(60);
+    clearOfWindowEnd(60);
     const rate = (who: SignedInUser, value: number) =>
       t.fetch(`/api/ideas/${idea.id}/rating`, { method: 'PUT', headers: who.headers, body: JSON.stringify({ value }) });
     for (const value of [1, 2, 3]) expect((await rate(ada, value)).status).toBe(200);
@@ -130,7 +126,7 @@ describe.each(databaseKinds())('per-person write limits on %s', (kind) => {
   it('uploads: 30 at once with the default limit of 20 store exactly 20; the others get 429 with Retry-After', async () => {
     const ada = await signedInUser(t);
     const png = await pngImage(8, 8);
-    await clearOfWindowEnd(60, 30);
+    clearOfWindowEnd(60);
     const answers = await Promise.all(Array.from({ length: 30 }, () => upload(t, ada, png, 'a.png', 'image/png')));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = answers.filter((r) => r.status === 429);

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, analyze } from '../db/client.ts';
-import { accounts, coupons, ideaDiscussionMessages, ideaDiscussions, ideas, likes, payments, profiles, ratings, users } from '../db/schema.ts';
+import { accounts, coupons, ideaDiscussionMessages, ideaDiscussions, ideas, ideaTopics, likes, payments, payoutAccounts, profiles, ratings, topics, users } from '../db/schema.ts';
 import { generateCouponCode } from '../features/coupons/codes.ts';
 import { hashPassword } from '../lib/password.ts';
 import { processImage, storeIdeaImage } from '../lib/storage.ts';
-import { DEMO_ITEMS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_PEOPLE } from './demo-content.ts';
+import { DEMO_ITEM_TOPICS, DEMO_ITEMS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_TOPICS } from './demo-content.ts';
 import { demoImage } from './demo-images.ts';
 
 /** Skills shown on the demo people's maker pages, by industry. */
@@ -78,6 +78,15 @@ export async function seedDemo(database: Database, now = new Date()): Promise<{ 
     ideaIds.push(row!.id);
   }
 
+  // Topics, and each item's (issue 27).
+  const topicRows = await db
+    .insert(topics)
+    .values(DEMO_TOPICS.map(([name, slug, description]) => ({ name, slug, description, createdAt: joined(0), updatedAt: joined(0) })))
+    .returning({ id: topics.id, slug: topics.slug });
+  const topicId = new Map(topicRows.map((t) => [t.slug, t.id]));
+  const links = ideaIds.flatMap((ideaId, i) => (DEMO_ITEM_TOPICS[i] ?? []).map((slug, position) => ({ ideaId, topicId: topicId.get(slug)!, position })));
+  if (links.length) await db.insert(ideaTopics).values(links);
+
   // Likes, ratings and messages, with the counters kept on ideas in step.
   for (const [i, ideaId] of ideaIds.entries()) {
     const likers = ids.filter((_, j) => (i + j) % 3 !== 0).slice(0, (i % 9) + 1);
@@ -122,8 +131,31 @@ export async function seedDemo(database: Database, now = new Date()): Promise<{ 
       amount: (k % 5 === 0 ? 2_500_000 : 150_000) + k * 12_500,
       currency: 'NGN',
       status: statuses[k % statuses.length]!,
+      provider: 'test',
+      failureReason: statuses[k % statuses.length] === 'failed' ? 'Declined on the test checkout' : null,
       createdAt: new Date(now.getTime() - k * 41 * 3_600_000),
     })),
+  );
+  // Every demo maker has set up payouts (the built-in test provider's banks), so their items can be bought.
+  const banks = [
+    ['044', 'Access Bank'],
+    ['058', 'Guaranty Trust Bank'],
+    ['057', 'Zenith Bank'],
+  ] as const;
+  await db.insert(payoutAccounts).values(
+    [...new Set(owners)].map((userId, i) => {
+      const accountNumber = String(1_000_000_000 + i * 7919);
+      return {
+        userId,
+        provider: 'test',
+        bankCode: banks[i % banks.length]![0],
+        bankName: banks[i % banks.length]![1],
+        accountNumber,
+        accountName: `Test Account ${accountNumber.slice(-4)}`,
+        subaccountCode: `ACCT_demo${String(i).padStart(4, '0')}`,
+        platformFeePercent: 10,
+      };
+    }),
   );
 
   await db.execute(sql`

@@ -16,7 +16,7 @@
  *   'N days, M hours' read aloud (issue 15 point 13); the server's message uses the same.
  */
 import { IDEA_COOLDOWN_MS, PRODUCT_COOLDOWN_MS, type Category } from '../constants.ts';
-import { countOf } from '../format.ts';
+import { categoryLabel, countOf } from '../format.ts';
 import { formatDateTime, type DateFormatOptions } from './date-format.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -121,14 +121,13 @@ export function formatRemaining(ms: number, category: Category): string {
   return `${countOf(Math.floor(hours / 24), 'day')}, ${countOf(hours % 24, 'hour')}`;
 }
 
-const CATEGORY_LABEL: Readonly<Record<Category, string>> = { idea: 'Idea', product: 'Product' };
 
 /**
  * The locked card's text (§4): 'Idea submission locked until Nov 24, 2026, 9:05 AM (2 days, 23 hours
  * remaining).' or 'Product submission locked until Nov 22, 2026, 9:05 AM (23 hours remaining).'
  */
 export function lockMessage(category: Category, until: Date, remainingMs: number, options: DateFormatOptions = {}): string {
-  return `${CATEGORY_LABEL[category]} submission locked until ${formatDateTime(until, options)} (${formatRemaining(remainingMs, category)} remaining).`;
+  return `${categoryLabel(category)} submission locked until ${formatDateTime(until, options)} (${formatRemaining(remainingMs, category)} remaining).`;
 }
 
 /** lockMessage for a lock from computeEligibility; null when that category is open. */

@@ -12,9 +12,9 @@ describe('the header control’s name', () => {
 });
 
 describe('notification preferences', () => {
-  it('default to every kind in the app and by email, except likes by email', () => {
+  it('default to every kind in the app and by email, except likes and followed makers’ new items by email, and receipts in the app', () => {
     const p = preferencesWithDefaults(undefined);
-    for (const kind of NOTIFICATION_KINDS) expect(p[kind]).toEqual({ inApp: true, email: kind !== 'like' });
+    for (const kind of NOTIFICATION_KINDS) expect(p[kind]).toEqual({ inApp: kind !== 'purchase', email: kind !== 'like' && kind !== 'new_item' });
     expect(p).toEqual(NOTIFICATION_DEFAULTS);
   });
 

@@ -1,8 +1,11 @@
 /**
- * Premium access (SPEC §4 'Premium', §9; ARCHITECTURE.md 'our readings'): a person with MORE than
- * the threshold (default 20, the admin setting premiumThreshold changes it) of their own items sees
- * full descriptions and discussions. The owner of an idea and admins always see it in full;
- * visitors never do; moderators are treated like any other user here.
+ * The access rule (SPEC §4 'Premium', §9; docs/product-readings.md 'our readings'): who may read an item in
+ * full, its whole description and its discussion. A person with MORE than the threshold (default
+ * 20, the admin setting premiumThreshold changes it) of their own items sees every item in full.
+ * The owner of an idea and admins always see it in full; visitors never do; moderators are treated
+ * like any other user here. A person who bought the item (a successful payment, not refunded) reads
+ * that item in full. The server asks it through src/server/lib/content-access.ts, which
+ * also states it as SQL for lists beside it.
  */
 import { DESCRIPTION_PREVIEW_LENGTH, PREMIUM_THRESHOLD } from '../constants.ts';
 
@@ -11,6 +14,8 @@ export type ViewerRole = 'admin' | 'moderator' | 'user';
 export interface Viewer {
   userId: string;
   role: ViewerRole;
+  /** How many items they have shared, when the session lookup counted them; else counted when needed. */
+  itemCount?: number;
 }
 
 export interface FullContentInput {
@@ -22,6 +27,8 @@ export interface FullContentInput {
   viewerItemCount: number;
   /** Default PREMIUM_THRESHOLD (20). */
   threshold?: number;
+  /** Whether the viewer bought this item (a successful payment, not refunded). */
+  purchased?: boolean;
 }
 
 /** Premium: strictly more than `threshold` own items (20 → 21 is the first premium count). */
@@ -35,6 +42,7 @@ export function canSeeFullContent(input: FullContentInput): boolean {
   if (viewer === null) return false;
   if (input.ownerId !== null && viewer.userId === input.ownerId) return true;
   if (viewer.role === 'admin') return true;
+  if (input.purchased === true) return true;
   return isPremium(input.viewerItemCount, input.threshold ?? PREMIUM_THRESHOLD);
 }
 

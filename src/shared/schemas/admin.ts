@@ -1,13 +1,13 @@
 /**
  * The admin panel's API (SPEC §2 Admin panel, §7 Admin data): who may use which section, and the
  * queries and answers of every section. Admins use everything; moderators Content and the Reports
- * queue (ARCHITECTURE.md reading); anyone else is refused.
+ * queue (docs/product-readings.md reading); anyone else is refused.
  */
 import { z } from 'zod';
 import { CATEGORIES, CURRENCIES } from '../constants.ts';
 import { ROLES, roleSchema, type Role } from './auth.ts';
 
-export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports'] as const;
+export const ADMIN_SECTIONS = ['overview', 'users', 'content', 'topics', 'financial', 'analytics', 'settings', 'audit', 'reports'] as const;
 export const adminSectionSchema = z.enum(ADMIN_SECTIONS);
 export type AdminSection = z.infer<typeof adminSectionSchema>;
 
@@ -114,6 +114,8 @@ export const adminUserSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Phone, else contact info, else null ('Not provided'). */
   contact: z.string().nullable(),
+  /** Sign-in asks this person for an authenticator code (an admin may turn it off for them). */
+  twoFactorEnabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = pageOf(adminUserSchema);
@@ -130,10 +132,15 @@ export type UserCounts = z.infer<typeof userCountsSchema>;
 export const roleChangeSchema = z.object({
   role: z.enum(ROLES, { error: 'Role must be admin, moderator or user.' }),
 });
-export type RoleChange = z.infer<typeof roleChangeSchema>;
 
 export const LAST_ADMIN_MESSAGE =
   'The platform must keep at least one admin. Make another user an admin before changing this role.';
+
+/** Turning two-factor authentication off for someone who lost their authenticator app (admins). */
+export const TWO_FACTOR_RESET_MESSAGES = {
+  alreadyOff: 'Two-factor authentication is already off for this person.',
+  ownAccount: 'Turn off your own two-factor authentication on your profile, with your password.',
+} as const;
 
 // ── Content ──────────────────────────────────────────────────────────────────────────────────
 
@@ -178,15 +185,28 @@ export const AUDIT_ACTION_LABELS = {
   'settings.change': 'Settings changed',
   'user.ban': 'User banned',
   'user.unban': 'User unbanned',
-  'user.private_fields.view': 'Private fields viewed',
+  // No staff answer carries another person's banking, address or next of kin (docs/decisions/0027),
+  // so there is no 'private fields viewed' entry to write.
+  'coupon.generate': 'Coupons generated',
+  // An account deleted, by its owner (DELETE /api/me) or an admin: who went, by whom, when (never the address).
+  'user.delete': 'Account deleted',
+  // An admin turned off two-factor authentication for someone who could not sign in (issue 30 point 6).
+  'user.two_factor.reset': 'Two-factor turned off',
   // The moderators' queue (issue 14 point 15): one entry per decision, for all the target's open reports.
   'report.dismiss': 'Reports dismissed',
   'report.remove': 'Reported content removed',
+  // An admin refunded a successful payment through the provider (issue 25): the buyer's unlock ends.
+  'payment.refund': 'Payment refunded',
+  // The topics admins keep (issue 27 point 3).
+  'topic.add': 'Topic added',
+  'topic.rename': 'Topic renamed',
+  'topic.merge': 'Topics merged',
+  'topic.remove': 'Topic removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
-export const AUDIT_TARGET_TYPES = ['user', 'idea', 'message', 'private_message', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'idea', 'message', 'private_message', 'settings', 'coupon', 'payment', 'topic'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const adminAuditQuerySchema = z.object({ q: search, ...page });
@@ -267,7 +287,6 @@ export const generateCouponsSchema = z.object({
     .min(1, 'Generate at least 1 coupon.')
     .max(COUPON_GENERATE_MAX, `Generate at most ${COUPON_GENERATE_MAX} coupons at a time.`),
 });
-export type GenerateCoupons = z.infer<typeof generateCouponsSchema>;
 export const generatedCouponsSchema = z.object({
   count: z.number().int(),
   codes: z.array(z.string()),
@@ -283,13 +302,14 @@ export const analyticsQuerySchema = z.object({
     .refine((d) => (SERIES_DAYS as readonly number[]).includes(d), 'days must be 30 or 90.')
     .default(30),
 });
-export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 export const seriesPointSchema = z.object({
   /** The UTC day, 'YYYY-MM-DD'. */
   date: z.string(),
   users: z.number().int(),
   content: z.number().int(),
+  /** Views of items that day (issue 28): at most one per reader per item. */
+  views: z.number().int(),
 });
 export type SeriesPoint = z.infer<typeof seriesPointSchema>;
 

@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required.',
   passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  /** The server's check of new passwords against common and easily guessed ones (sign-up, reset, change). */
+  passwordTooCommon: 'This password is too common or too easy to guess. Choose a longer, less predictable one: a few unrelated words work well.',
   fullNameRequired: 'Full name is required.',
   fullNameTooLong: `Full name must be at most ${PROFILE_TEXT_FIELDS.fullName.max} characters.`,
   confirmPasswordRequired: 'Please confirm your password.',
@@ -32,10 +34,14 @@ export const TWO_FACTOR_MESSAGES = {
   codeFormat: 'The code is 6 digits.',
   backupCodeRequired: 'Enter one of your backup codes.',
   wrongCode: 'That code is not right. Check your authenticator app and try again.',
+  codeAlreadyUsed: 'That code has been used already. Wait for the next code in your authenticator app.',
   wrongBackupCode: 'That backup code is not right, or it has been used already.',
   wrongPassword: 'That password is not right.',
   challengeExpired: 'Your sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong codes. Please sign in again.',
+  /** An account that signs in only with Google has no password to confirm the set-up with. */
+  googleOnly:
+    'You sign in with Google, so there is no IdeaHub password to protect with a code: your Google account’s own 2-Step Verification protects your sign-in.',
 } as const;
 
 /** A code from an authenticator app: 6 digits (spaces ignored). */
@@ -60,7 +66,6 @@ export const signInFormSchema = z.object({
   email,
   password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
 });
-export type SignInFormValues = z.infer<typeof signInFormSchema>;
 
 function newPassword(minLength: number) {
   return z
@@ -81,10 +86,11 @@ export function signUpFormSchema(passwordMinLength = DEFAULT_PASSWORD_MIN_LENGTH
       email,
       password: newPassword(passwordMinLength),
       confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmPasswordRequired),
+      /** The weekly digest, ticked by default (issue 28 point 2). */
+      weeklyDigest: z.boolean().optional(),
     })
     .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 }
-export type SignUpFormValues = z.infer<ReturnType<typeof signUpFormSchema>>;
 
 export function newPasswordFormSchema(passwordMinLength = DEFAULT_PASSWORD_MIN_LENGTH) {
   return z
@@ -94,10 +100,8 @@ export function newPasswordFormSchema(passwordMinLength = DEFAULT_PASSWORD_MIN_L
     })
     .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 }
-export type NewPasswordFormValues = z.infer<ReturnType<typeof newPasswordFormSchema>>;
 
 export const forgotPasswordFormSchema = z.object({ email });
-export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
 
 /** GET /api/auth-config: what the sign-in screens need to know about this site. */
 export const authConfigSchema = z.object({
@@ -123,6 +127,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   role: roleSchema,
+  /** Their avatar (the profile photo's small square), or null: initials. */
+  image: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

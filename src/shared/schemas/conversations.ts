@@ -13,10 +13,14 @@ export { messageListQuerySchema as privateMessageListQuerySchema, type MessageLi
 export const contactInputSchema = z.object({
   ideaId: z.string({ error: 'ideaId is required.' }).min(1, 'ideaId is required.').max(100, 'ideaId is too long.'),
 });
-export type ContactInput = z.infer<typeof contactInputSchema>;
 
 /** A person as a conversation shows them (id null: their account was deleted, named 'Deleted user'). */
-const personSchema = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+const personSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  /** Their profile photo's avatar; null: initials. */
+  avatarUrl: z.string().nullable(),
+});
 
 /** The item a conversation is about: id null once it was deleted (the title as it was then). */
 const itemSchema = z.object({ id: z.uuid().nullable(), title: z.string() });

@@ -9,11 +9,6 @@ import { MESSAGE_TOO_LONG } from '../rules/discussion-message.ts';
 
 export {
   checkMessageContent,
-  MESSAGE_EMPTY,
-  MESSAGE_TOO_LONG,
-  type MessageCheck,
-  MESSAGE_DELETED,
-  messageLength,
   STREAM_EVENTS,
 } from '../rules/discussion-message.ts';
 
@@ -65,6 +60,8 @@ export const discussionMessageSchema = z.object({
     id: z.string().nullable(),
     /** Profile full_name; the screen shows 'Anonymous' when null. */
     name: z.string().nullable(),
+    /** Their profile photo's avatar; null: initials. */
+    avatarUrl: z.string().nullable(),
   }),
   /** The top-level message this one replies to; null for a top-level message. */
   parentId: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-/** Likes and ratings of an item (SPEC §4 'Like'; ratings: ARCHITECTURE.md 'our readings' / issue 5). */
+/** Likes and ratings of an item (SPEC §4 'Like'; ratings: docs/product-readings.md 'our readings' / issue 5). */
 import { z } from 'zod';
 import { LIKE_SIGN_IN_REQUIRED } from '../constants.ts';
 
@@ -15,7 +15,6 @@ export type LikeState = z.infer<typeof likeStateSchema>;
 export const ratingInputSchema = z.object({
   value: z.number({ error: RATING_VALUE_MESSAGE }).int(RATING_VALUE_MESSAGE).min(1, RATING_VALUE_MESSAGE).max(5, RATING_VALUE_MESSAGE),
 });
-export type RatingInput = z.infer<typeof ratingInputSchema>;
 
 /** PUT and DELETE /api/ideas/{id}/rating answer. */
 export const ratingSummarySchema = z.object({

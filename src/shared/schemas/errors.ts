@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body of the API (ARCHITECTURE.md decision 3). */
+/** The one error body of the API (docs/product-readings.md decision 3). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

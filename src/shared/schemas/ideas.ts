@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CURRENCIES } from '../constants.ts';
+import { TOPIC_SLUG_MAX_LENGTH, topicRefSchema } from './topics.ts';
 
 export const categorySchema = z.enum(CATEGORIES);
 export const currencySchema = z.enum(CURRENCIES);
@@ -12,8 +13,9 @@ export const SEARCH_MAX_LENGTH = 200;
 
 /** Home's sorts and Top's windows (issue 16), as the address spells them. */
 export const IDEA_SORTS = ['newest', 'trending', 'top'] as const;
-export const TOP_WINDOWS = ['week', 'month', 'all'] as const;
-export type IdeaSort = (typeof IDEA_SORTS)[number];
+export const TOP_WINDOWS = ['day', 'week', 'month', 'all'] as const;
+/** Home's feeds besides everyone's (issue 28). */
+export const IDEA_FEEDS = ['following'] as const;
 export type TopWindow = (typeof TOP_WINDOWS)[number];
 /** The highest price an item can have (numeric(14, 2)). */
 export const PRICE_MAX = 999_999_999_999.99;
@@ -23,7 +25,6 @@ export const PRICE_FILTER_MESSAGES = {
   maxPrice: 'Maximum price must be a number, 0 or more.',
   order: 'Minimum price cannot be more than the maximum price.',
   currency: 'Currency must be one of NGN, USD, or EUR.',
-  currencyNeeded: 'Choose a currency to filter by price.',
 } as const;
 
 /** An empty form field (`?minPrice=`) is no filter at all. */
@@ -47,8 +48,12 @@ export const ideaListParamsSchema = z
       .transform((v) => v.trim())
       .optional(),
     sort: z.enum(IDEA_SORTS, { error: 'sort must be one of newest, trending or top.' }).default('newest'),
+    /** 'following' (signed-in people, issue 28): items of the makers they follow, newest first; search and the sort do not apply. */
+    feed: z.preprocess(blankIsAbsent, z.enum(IDEA_FEEDS, { error: 'feed must be following.' }).optional()).optional(),
     /** Top's window (ignored by the other sorts). */
-    window: z.enum(TOP_WINDOWS, { error: 'window must be one of week, month or all.' }).default('week'),
+    window: z.enum(TOP_WINDOWS, { error: 'window must be one of day, week, month or all.' }).default('week'),
+    /** A topic's slug (issue 27): only items carrying it; an unknown topic is a 404. */
+    topic: z.preprocess(blankIsAbsent, z.string().max(TOPIC_SLUG_MAX_LENGTH, 'topic must be a topic\'s address.').optional()).optional(),
     minPrice: priceBound(PRICE_FILTER_MESSAGES.minPrice),
     maxPrice: priceBound(PRICE_FILTER_MESSAGES.maxPrice),
     currency: z.preprocess(blankIsAbsent, z.enum(CURRENCIES, { error: PRICE_FILTER_MESSAGES.currency }).optional()).optional(),
@@ -65,10 +70,7 @@ export const ideaListQuerySchema = ideaListParamsSchema.superRefine((v, ctx) => 
     if (v.minPrice !== undefined && v.maxPrice !== undefined && v.minPrice > v.maxPrice) {
       ctx.addIssue({ code: 'custom', path: ['minPrice'], message: PRICE_FILTER_MESSAGES.order });
     }
-    // Prices in different currencies cannot be compared: a bound needs its currency.
-    if ((v.minPrice !== undefined || v.maxPrice !== undefined) && v.currency === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: PRICE_FILTER_MESSAGES.currencyNeeded });
-    }
+    // Without a currency ('Any currency'), a range bounds each item's own amount in its own currency.
   });
 export type IdeaListQuery = z.infer<typeof ideaListQuerySchema>;
 
@@ -77,6 +79,8 @@ export const creatorSchema = z.object({
   id: z.string(),
   /** Profile full_name; the screen shows 'Anonymous' when null. */
   name: z.string().nullable(),
+  /** Their profile photo's avatar (a small square image); null: the screen shows initials. */
+  avatarUrl: z.string().nullable(),
   /** Profile contact_info; only sent to signed-in viewers (visitors get null). */
   contactInfo: z.string().nullable(),
 });
@@ -98,6 +102,8 @@ export const ideaCardSchema = z.object({
   ratingCount: z.number().int(),
   createdAt: z.iso.datetime(),
   creator: creatorSchema,
+  /** Its topics (up to 3), in the order its author chose them. */
+  topics: z.array(topicRefSchema),
   /** The viewer's own state (`own`: they created it, so the card offers no Contact); absent for visitors. */
   viewer: z.object({ saved: z.boolean(), liked: z.boolean(), own: z.boolean() }).optional(),
 });
@@ -110,11 +116,19 @@ export const ideaListResponseSchema = z.object({
 });
 export type IdeaListResponse = z.infer<typeof ideaListResponseSchema>;
 
+/** One picture of an item's gallery: the image and its card-size thumbnail. */
+export const galleryImageSchema = z.object({ url: z.string(), thumbnailUrl: z.string() });
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
+
 /** The details page. `description` is cut to 100 characters unless the viewer is entitled (premium, owner, admin). */
 export const ideaDetailSchema = ideaCardSchema.omit({ excerpt: true }).extend({
   description: z.string(),
   descriptionTruncated: z.boolean(),
   projectDetails: z.string().nullable(),
+  /** The gallery, cover first (the cover is `imageUrl`); empty when the item has no picture. */
+  images: z.array(galleryImageSchema),
+  /** The item's 'Website' (public https), shown as 'Visit'; null for none. */
+  websiteUrl: z.string().nullable(),
   /** Whether the viewer sees the full description and the discussion. */
   fullAccess: z.boolean(),
   isOwner: z.boolean(),
@@ -135,6 +149,9 @@ export const PROJECT_DETAILS_MAX_LENGTH = 5000;
 export const TITLE_MAX_LENGTH = 150;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const IMAGE_URL_MAX_LENGTH = 2048;
+/** A gallery holds the cover and up to five more pictures (issue 27). */
+export const GALLERY_MAX_IMAGES = 6;
+export const GALLERY_TOO_MANY_MESSAGE = `An item can have at most ${GALLERY_MAX_IMAGES} images.`;
 
 const rawNumber = z.union([z.number(), z.string().max(40), z.null()]).optional();
 
@@ -147,8 +164,17 @@ export const ideaCreateSchema = z.object({
   currency: z.string().max(10).optional(),
   /** Our upload URL (/storage/idea-images/...) or a pasted http(s) URL; null or absent for none. */
   imageUrl: z.string().max(IMAGE_URL_MAX_LENGTH).nullable().optional(),
+  /**
+   * The whole gallery in order, cover first (each an upload of ours or a pasted https address);
+   * when sent it replaces `imageUrl` and the gallery; absent: the gallery stays as it is.
+   */
+  images: z.array(z.string().max(IMAGE_URL_MAX_LENGTH)).max(GALLERY_MAX_IMAGES, GALLERY_TOO_MANY_MESSAGE).optional(),
+  /** The item's 'Website': a public https address; empty or null for none. */
+  websiteUrl: z.string().max(IMAGE_URL_MAX_LENGTH * 2).nullable().optional(),
   projectDetails: z.string().max(PROJECT_DETAILS_MAX_LENGTH).nullable().optional(),
   rating: rawNumber,
+  /** Up to 3 topics' slugs (the server refuses more, or one that is not on the list). */
+  topics: z.array(z.string().max(100)).max(20).optional(),
 });
 export type IdeaCreateInput = z.infer<typeof ideaCreateSchema>;
 
@@ -160,6 +186,8 @@ export type IdeaUpdateInput = z.infer<typeof ideaUpdateSchema>;
 export const ownIdeaSchema = ideaCardSchema.extend({
   description: z.string(),
   projectDetails: z.string().nullable(),
+  images: z.array(galleryImageSchema),
+  websiteUrl: z.string().nullable(),
 });
 export type OwnIdea = z.infer<typeof ownIdeaSchema>;
 
@@ -231,5 +259,7 @@ export const publicConfigSchema = z.object({
   maxUploadBytes: z.number().int(),
   /** Image types the upload accepts now (a subset of image/png, image/jpeg, image/webp). */
   allowedImageTypes: z.array(z.string()),
+  /** PAYMENTS: off keeps the spec's 'coming soon' alerts; test and paystack run checkout (issue 25). */
+  payments: z.enum(['off', 'test', 'paystack']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -3,7 +3,8 @@
  * profile, and the confirmation that deletes their account.
  */
 import { z } from 'zod';
-import { notificationPreferencesSchema } from './notifications.ts';
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from '../rules/report.ts';
+import { notificationPreferencesSchema, notificationSchema } from './notifications.ts';
 import { profileSchema } from './profile.ts';
 
 /** What the person types to confirm; the dialog's button stays disabled until it matches exactly. */
@@ -46,6 +47,13 @@ export const dataExportSchema = z.object({
   profile: profileSchema.nullable(),
   /** What the person chose to be told of, in the app and by email (defaults filled in). */
   notificationPreferences: notificationPreferencesSchema,
+  /**
+   * The footer newsletter's subscription of the account's address, if any ('pending' until its
+   * confirmation link is opened). A list, as the account and the profile each carry an address.
+   */
+  newsletterSubscriptions: z.array(
+    z.object({ email: z.string(), status: z.enum(['pending', 'confirmed']), subscribedAt: when, confirmedAt: when.nullable() }),
+  ),
   items: z.array(
     z.object({
       id: z.string(),
@@ -92,6 +100,26 @@ export const dataExportSchema = z.object({
   /** Devices signed in: never the session tokens. */
   sessions: z.array(
     z.object({ userAgent: z.string().nullable(), ipAddress: z.string().nullable(), createdAt: when, lastActiveAt: when, expiresAt: when }),
+  ),
+  /**
+   * One's notifications as the Notifications page lists them, newest first, with `excerpt` always
+   * null: the message a notification is about is someone else's text (their own is in `messages`).
+   */
+  notifications: z.array(notificationSchema),
+  /** The reports one filed, newest first: what was reported, why, and whether a moderator has decided. */
+  reports: z.array(
+    z.object({
+      targetType: z.enum(REPORT_TARGET_TYPES),
+      targetId: z.string(),
+      /** The item reported, or the item of the message reported; null for a private message. */
+      itemId: z.string().nullable(),
+      itemTitle: z.string().nullable(),
+      reason: z.enum(REPORT_REASONS),
+      note: z.string().nullable(),
+      status: z.enum(['open', 'dismissed']),
+      createdAt: when,
+      decidedAt: when.nullable(),
+    }),
   ),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

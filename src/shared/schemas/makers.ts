@@ -9,6 +9,8 @@ export const makerSchema = z.object({
   id: z.string(),
   /** Profile full_name; the screen shows 'Anonymous' when null. */
   name: z.string().nullable(),
+  /** Their profile photo's avatar; null: initials. */
+  avatarUrl: z.string().nullable(),
   bio: z.string().nullable(),
   industry: z.string().nullable(),
   skills: z.array(z.string()),
@@ -16,7 +18,7 @@ export const makerSchema = z.object({
   joinedAt: z.iso.datetime(),
   /** Profile contact_info for signed-in readers; null for visitors (and when empty). */
   contactInfo: z.string().nullable(),
-  totals: z.object({ items: z.number().int(), likesReceived: z.number().int() }),
+  totals: z.object({ items: z.number().int(), likesReceived: z.number().int(), followers: z.number().int() }),
 });
 export type Maker = z.infer<typeof makerSchema>;
 

@@ -19,7 +19,6 @@ export const newsletterSubscribeSchema = z.object({
     .pipe(z.email(NEWSLETTER_MESSAGES.emailInvalid))
     .transform((email) => email.toLowerCase()),
 });
-export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 
 /** POST /api/newsletter answer (202): the same for every address. */
 export const newsletterRequestedSchema = z.object({ message: z.string() });

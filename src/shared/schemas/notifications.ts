@@ -3,16 +3,13 @@
  * answers, and the texts the screens and emails share.
  */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type NotificationKind, REMOVAL_REASON_MAX_LENGTH } from '../rules/notifications.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, REMOVAL_REASON_MAX_LENGTH, UNSUBSCRIBE_KINDS } from '../rules/notifications.ts';
 
 export {
   isNotificationKind,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
   NOTIFICATION_STREAM_EVENT,
   type NotificationKind,
-  notificationsLabel,
-  REMOVAL_REASON_MAX_LENGTH,
 } from '../rules/notifications.ts';
 
 /** Per kind: shown in the app, sent by email. Email is on by default except for likes. */
@@ -26,6 +23,10 @@ export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationKind, Notificati
   like: { inApp: true, email: false },
   private_message: { inApp: true, email: true },
   removal: { inApp: true, email: true },
+  /** Followed makers' new items: in the app; by email only when the person chooses it. */
+  new_item: { inApp: true, email: false },
+  sale: { inApp: true, email: true },
+  purchase: { inApp: false, email: true },
 };
 
 export const notificationPreferencesSchema = z.object({
@@ -35,6 +36,9 @@ export const notificationPreferencesSchema = z.object({
   like: notificationChoiceSchema,
   private_message: notificationChoiceSchema,
   removal: notificationChoiceSchema,
+  new_item: notificationChoiceSchema,
+  sale: notificationChoiceSchema,
+  purchase: notificationChoiceSchema,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -48,6 +52,9 @@ export const notificationPreferencesInputSchema = z
     like: choiceChangeSchema,
     private_message: choiceChangeSchema,
     removal: choiceChangeSchema,
+    new_item: choiceChangeSchema,
+    sale: choiceChangeSchema,
+    purchase: choiceChangeSchema,
   })
   .partial()
   .strict();
@@ -94,7 +101,6 @@ export function storedChoicesOf(input: NotificationPreferencesInput): StoredChoi
 export const removalReasonSchema = z.object({
   reason: z.string().max(REMOVAL_REASON_MAX_LENGTH, `The reason can be at most ${REMOVAL_REASON_MAX_LENGTH} characters.`).optional(),
 });
-export type RemovalReason = z.infer<typeof removalReasonSchema>;
 
 /** Control characters out, spaces trimmed; empty means no reason. */
 export function cleanRemovalReason(reason: string | null | undefined): string | null {
@@ -111,13 +117,15 @@ export const notificationSchema = z.object({
   at: z.iso.datetime(),
   read: z.boolean(),
   /** Who did it: the profile name (null: no name given), id null once their account is gone. Null for none. */
-  actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), avatarUrl: z.string().nullable() }).nullable(),
   /** Grouped likes: how many other people besides `actor` (0 otherwise). */
   others: z.number().int().min(0),
   /** The item it is about: its title (as it was, once the item is gone) and id (null once gone). */
   item: z.object({ id: z.string().nullable(), title: z.string() }).nullable(),
-  /** Where it leads in the app (an item's page, a message in it, a conversation); null once gone. */
+  /** Where it leads in the app (an item's page, a message in it or in a conversation: `#message-{id}`); null once gone. */
   link: z.string().nullable(),
+  /** What happened, in words: '{name} replied to you', '{name} liked {title}' (notificationText). */
+  text: z.string(),
   /**
    * The beginning of the message it is about, only for a person who may read that discussion
    * (premium rule) and while the message exists; null otherwise.
@@ -154,10 +162,20 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** The unsubscribe link's state (GET /api/unsubscribe). */
 export const unsubscribeStateSchema = z.object({
-  kind: z.enum(NOTIFICATION_KINDS),
+  /** A kind of notification email, or 'digest' (the weekly digest). */
+  kind: z.enum(UNSUBSCRIBE_KINDS),
   /** Whether emails of this kind are on for the link's person now. */
   email: z.boolean(),
 });
 export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
+
+/** The weekly digest (issue 28 point 2): whether it is sent, and on which day (0 Sunday … 6 Saturday, UTC). */
+export const digestPreferenceSchema = z.object({
+  enabled: z.boolean(),
+  day: z.number().int().min(0).max(6),
+});
+export type DigestPreference = z.infer<typeof digestPreferenceSchema>;
+/** PUT /api/notifications/digest: either or both. */
+export const digestPreferenceInputSchema = digestPreferenceSchema.partial().strict();
 
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';

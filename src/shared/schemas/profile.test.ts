@@ -72,6 +72,8 @@ describe('the profile form', () => {
     nextOfKinPhone: null,
     createdAt: new Date(0).toISOString(),
     updatedAt: new Date(0).toISOString(),
+    photoUrl: null,
+    avatarUrl: null,
   };
 
   it('round-trips a profile through the form values into an update the server accepts', () => {

@@ -47,15 +47,6 @@ export const PROFILE_MESSAGES = {
   skillsTooLong: `Skills must be at most ${SKILLS_TEXT_MAX_LENGTH} characters.`,
 } as const;
 
-/** Section of the profile page each field belongs to (SPEC §2 Profile). */
-export const PROFILE_SECTIONS = [
-  { title: 'Basic Information', fields: ['fullName', 'email', 'contactInfo', 'phone', 'bio'] },
-  { title: 'Professional Information', fields: ['industry', 'educationStatus', 'skills'] },
-  { title: 'Location Information', fields: ['address', 'country', 'state', 'lga'] },
-  { title: 'Banking Information', fields: ['bankName', 'bankAccountNumber', 'bankAccountName'] },
-  { title: 'Emergency Contact', fields: ['nextOfKinName', 'nextOfKinPhone'] },
-] as const;
-
 /** 'design, solar , , farming' → ['design', 'solar', 'farming']; nothing → null (SPEC §3). */
 export function skillsFromText(text: string): string[] | null {
   const items = text
@@ -145,10 +136,20 @@ export const profileSchema = z.object({
   bankAccountName: z.string().nullable(),
   nextOfKinName: z.string().nullable(),
   nextOfKinPhone: z.string().nullable(),
+  /** The profile 'Photo' (a square image, 512 px); null: none, the avatar shows initials. */
+  photoUrl: z.string().nullable(),
+  /** Its small square version, what avatars load. */
+  avatarUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** POST and DELETE /api/profile/photo answer: the photo now (both null once removed). */
+export const profilePhotoSchema = z.object({ photoUrl: z.string().nullable(), avatarUrl: z.string().nullable() });
+export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
+/** The multipart upload's address (its body limit is its own, like item images'). */
+export const PROFILE_PHOTO_PATH = '/api/profile/photo';
 
 export const profileUserIdParamsSchema = z.object({
   userId: z.string().min(1).max(100),

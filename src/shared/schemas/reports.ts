@@ -8,13 +8,7 @@ import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin.ts';
 
 export {
   checkReportNote,
-  cleanReportNote,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_TARGET_TYPES,
   REPORT_TEXTS,
-  type ReportNoteCheck,
   type ReportReason,
   type ReportTargetType,
 } from '../rules/report.ts';

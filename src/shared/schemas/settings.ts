@@ -3,17 +3,25 @@
  * the API and every reader on the server. Unlike the spec (no bounds, nothing persisted), the
  * values are stored and take effect, so each number has bounds and a message that says why.
  *
- * Readings (ARCHITECTURE.md): premiumThreshold defaults to 20 (the access rule), not the 3 of the
- * spec's settings screen. Image uploads accept only PNG, JPEG and WebP, whatever the list of
- * allowed types says, and never more than the 5 MB of §5 (the setting can lower that limit):
- * the upload code on the server applies both (src/server/features/ideas/upload-service.ts).
+ * Readings (docs/product-readings.md): premiumThreshold defaults to 20 (the access rule), not the 3 of the
+ * spec's settings screen. The settings offer only what uploads accept (issue 27 point 6): the types
+ * PNG, JPEG and WebP, and a size up to the 5 MB of §5 (default 5, not the spec's 10 and its .pdf,
+ * which uploads never took); the upload code on the server applies both
+ * (src/server/features/ideas/upload-service.ts).
  */
+import { IMAGE_UPLOAD_MAX_BYTES } from '../constants.ts';
 import { z } from 'zod';
 
-/** The extensions an admin may list. Only the image ones among them ever apply to uploads. */
-export const ALLOWED_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.pdf'] as const;
-/** The extensions of the images an upload can be (PNG, JPEG, WebP; judged by the bytes on upload). */
-export const IMAGE_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+/** The extensions an admin may list: the images an upload can be (PNG, JPEG, WebP; judged by the bytes on upload). */
+export const ALLOWED_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+/** The choices the settings form offers, each with the extensions it stands for. */
+export const FILE_TYPE_CHOICES = [
+  { label: 'PNG', extensions: ['.png'] },
+  { label: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  { label: 'WebP', extensions: ['.webp'] },
+] as const;
+/** Types once listed by default that uploads never accepted; a stored list drops them instead of being ignored whole. */
+const RETIRED_FILE_EXTENSIONS = ['.pdf'];
 
 
 export const SETTINGS_LIMITS = {
@@ -21,12 +29,16 @@ export const SETTINGS_LIMITS = {
   platformDescription: { max: 200 },
   /** Hours. 0 turns the cooldown off; a year is the most that makes sense. */
   submissionLimit: { min: 0, max: 8760 },
-  /** Megabytes. */
-  maxFileSize: { min: 1, max: 100 },
+  /** Megabytes: never above what the server accepts for an upload (SPEC §5's 5 MB). */
+  maxFileSize: { min: 1, max: IMAGE_UPLOAD_MAX_BYTES / 1_048_576 },
   premiumThreshold: { min: 0, max: 10_000 },
   passwordMinLength: { min: 6, max: 128 },
   /** Hours: up to 30 days. */
   sessionTimeout: { min: 1, max: 720 },
+  /** Days the audit log keeps an entry: at least a month (someone must have the time to look), at most ten years. */
+  auditRetentionDays: { min: 30, max: 3650 },
+  /** Percent of each sale the platform keeps (issue 25); the rest settles to the maker. */
+  platformFeePercent: { min: 0, max: 50 },
 } as const;
 
 const L = SETTINGS_LIMITS;
@@ -64,8 +76,8 @@ const fileTypes = z
       });
       return z.NEVER;
     }
-    if (!types.some((t) => (IMAGE_FILE_EXTENSIONS as readonly string[]).includes(t))) {
-      ctx.addIssue({ code: 'custom', message: 'Allow at least one image type: .jpg, .jpeg, .png or .webp.' });
+    if (!types.some((t) => (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(t))) {
+      ctx.addIssue({ code: 'custom', message: 'Allow at least one image type: PNG, JPEG or WebP.' });
       return z.NEVER;
     }
     return types.join(',');
@@ -91,7 +103,7 @@ export const platformSettingsSchema = z.object({
   ideaSubmissionLimit: wholeNumber('Idea submission limit', L.submissionLimit.min, L.submissionLimit.max, 'hours'),
   /** Hours between two products of one person. */
   productSubmissionLimit: wholeNumber('Product submission limit', L.submissionLimit.min, L.submissionLimit.max, 'hours'),
-  /** Megabytes. Image uploads are also capped at the 5 MB of SPEC §5. */
+  /** Megabytes, at most the 5 MB of SPEC §5 that uploads are capped at. */
   maxFileSize: wholeNumber('Max file size', L.maxFileSize.min, L.maxFileSize.max, 'MB'),
   /** Comma-separated extensions, normalised ('.jpg,.png'). */
   allowedFileTypes: fileTypes,
@@ -106,6 +118,10 @@ export const platformSettingsSchema = z.object({
   enableTwoFactor: flag('Two-factor authentication'),
   /** Hours. */
   sessionTimeout: wholeNumber('Session timeout', L.sessionTimeout.min, L.sessionTimeout.max, 'hours'),
+  /** Days: older audit log entries are deleted (issue 30 point 8; not in SPEC §3). */
+  auditRetentionDays: wholeNumber('Audit log retention', L.auditRetentionDays.min, L.auditRetentionDays.max, 'days'),
+  /** Percent of each sale the platform keeps; set when a maker's payout account is created (issue 25, not in SPEC §3). */
+  platformFeePercent: wholeNumber('Platform fee', L.platformFeePercent.min, L.platformFeePercent.max, '%'),
 });
 
 /** The settings as stored and read (after validation). */
@@ -113,7 +129,7 @@ export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 /** What the admin form sends. */
 export type PlatformSettingsInput = z.input<typeof platformSettingsSchema>;
 
-/** SPEC §9 defaults, with premiumThreshold 20 (ARCHITECTURE.md reading). */
+/** SPEC §9 defaults, with premiumThreshold 20 (docs/product-readings.md reading) and the upload settings within what uploads accept. */
 export const PLATFORM_SETTINGS_DEFAULTS: Readonly<PlatformSettings> = Object.freeze({
   platformName: 'IdeaHub',
   platformDescription: 'Discover brilliant ideas and amazing products',
@@ -121,8 +137,8 @@ export const PLATFORM_SETTINGS_DEFAULTS: Readonly<PlatformSettings> = Object.fre
   newRegistrations: true,
   ideaSubmissionLimit: 72,
   productSubmissionLimit: 24,
-  maxFileSize: 10,
-  allowedFileTypes: '.jpg,.jpeg,.png,.pdf',
+  maxFileSize: 5,
+  allowedFileTypes: '.jpg,.jpeg,.png,.webp',
   premiumThreshold: 20,
   premiumBenefits: true,
   emailNotifications: true,
@@ -132,6 +148,8 @@ export const PLATFORM_SETTINGS_DEFAULTS: Readonly<PlatformSettings> = Object.fre
   requireEmailVerification: true,
   enableTwoFactor: false,
   sessionTimeout: 24,
+  auditRetentionDays: 365,
+  platformFeePercent: 10,
 });
 
 export const SETTINGS_KEYS = Object.keys(PLATFORM_SETTINGS_DEFAULTS) as (keyof PlatformSettings)[];
@@ -147,10 +165,18 @@ export function mergePlatformSettings(stored: unknown): PlatformSettings {
   const record = stored as Record<string, unknown>;
   const target = merged as Record<string, unknown>;
   for (const key of SETTINGS_KEYS) {
-    const parsed = platformSettingsSchema.shape[key].safeParse(record[key]);
+    const value = key === 'allowedFileTypes' ? withoutRetiredTypes(record[key]) : record[key];
+    const parsed = platformSettingsSchema.shape[key].safeParse(value);
     if (parsed.success) target[key] = parsed.data;
   }
   return merged;
+}
+
+function withoutRetiredTypes(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return parseFileTypes(value)
+    .filter((t) => !RETIRED_FILE_EXTENSIONS.includes(t))
+    .join(',');
 }
 
 /**

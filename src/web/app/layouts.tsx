@@ -2,8 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { FullScreenLoading } from '../components/layout/full-screen-loading';
-import { SiteFooter } from '../components/layout/site-footer';
-import { SiteHeader } from '../components/layout/site-header';
+import { SiteFooter, SiteHeader } from '../features/site-frame';
 import { MaintenanceGate } from '../features/admin/components/maintenance-gate';
 
 /**

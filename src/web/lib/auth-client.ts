@@ -56,7 +56,7 @@ export const authClient = {
    * Creates the account and mails the confirmation link; does not sign in. The link lands on
    * /auth/verified, which then goes on to `returnTo` (the page that asked the person to sign in).
    */
-  async signUp(input: { name: string; email: string; password: string }, returnTo?: string | null): Promise<void> {
+  async signUp(input: { name: string; email: string; password: string; weeklyDigest?: boolean }, returnTo?: string | null): Promise<void> {
     await api('/api/auth/sign-up/email', { method: 'POST', body: { ...input, callbackURL: withReturnPath(AUTH_ROUTES.verified, returnTo) } });
   },
 
@@ -87,6 +87,18 @@ export const authClient = {
   /** Finishes turning it on with a first code from the app. */
   async confirmTwoFactor(code: string): Promise<void> {
     await api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
+  },
+
+  /** Makes new backup codes (password checked); the old ones stop working. */
+  async newBackupCodes(password: string): Promise<string[]> {
+    const data = await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { method: 'POST', body: { password } });
+    return data.backupCodes;
+  },
+
+  /** How the signed-in person can sign in: 'credential' (a password), 'google'… */
+  async signInMethods(): Promise<string[]> {
+    const data = await api<{ providerId: string }[]>('/api/auth/list-accounts');
+    return data.map((a) => a.providerId);
   },
 
   async disableTwoFactor(password: string): Promise<void> {

@@ -20,6 +20,7 @@ import {
   privateMessages,
   profiles,
   reports,
+  topics,
   users,
 } from '../../../src/server/db/schema.ts';
 import { PLATFORM_SETTINGS_DEFAULTS } from '../../../src/shared/schemas/settings.ts';
@@ -36,6 +37,9 @@ type Statuses = readonly [number, number, number, number, number, number, number
 
 const LONG_DESCRIPTION = `A pump that runs on sunlight so farmers can water crops without buying fuel every week. ${'It keeps working through the dry season and needs no grid connection at all. '.repeat(4)}`.trim();
 const PRIVATE_KEY = /^(email|phone|bank.*|nextOfKin.*|password|contactInfo)$/i;
+/** Never in a staff answer about someone else, admins included (docs/decisions/0027): banking, next of kin, address. */
+const STAFF_NEVER_KEY = /^(bank.*|nextOfKin.*|address)$/i;
+const STAFF: readonly Caller[] = ['moderator', 'admin'];
 
 interface Ctx {
   owner: SignedInUser;
@@ -52,8 +56,12 @@ interface Row {
   body?: unknown;
   /** Callers whose answer may carry personal fields (their own profile, admin views). */
   personalFor?: readonly Caller[];
+  /** Answers with the caller's own data only: their banking, address and next of kin may be in it. */
+  ownDataOnly?: true;
   /** Extra content rule on a success answer. */
   check?: (caller: Caller, json: unknown) => void;
+  /** An HTML form's post (an empty form), its redirect not followed. */
+  formPost?: true;
 }
 
 const ALL = (s: number): Statuses => [s, s, s, s, s, s, s];
@@ -106,11 +114,19 @@ function makerContactRule(caller: Caller, json: unknown) {
   expect(maker.totals.items).toBeGreaterThan(0);
 }
 
+/** The premium caller's 21 items are listed; callers who own only a few items never see more (nobody else's). */
+function ownAnalyticsRule(caller: Caller, json: unknown) {
+  const { items } = json as { items: { id: string }[] };
+  if (caller === 'premium') expect(items.length).toBeGreaterThanOrEqual(21);
+  else if (caller !== 'user') expect(items.length).toBeLessThan(21);
+}
+
 const ROWS: Row[] = [
   { op: 'GET /api/dev/outbox', expect: ALL(200), personalFor: CALLERS },
-  { op: 'GET /api/profile', expect: SIGNED_IN(200), personalFor: CALLERS },
-  { op: 'PATCH /api/profile', expect: SIGNED_IN(200), body: { bio: 'Builds pumps.' }, personalFor: CALLERS },
-  { op: 'GET /api/profiles/{userId}', expect: [401, 200, 404, 404, 404, 404, 200], personalFor: ['user', 'admin'] },
+  { op: 'GET /api/profile', expect: SIGNED_IN(200), personalFor: CALLERS, ownDataOnly: true },
+  { op: 'PATCH /api/profile', expect: SIGNED_IN(200), body: { bio: 'Builds pumps.' }, personalFor: CALLERS, ownDataOnly: true },
+  // Its owner only: staff get the 404 of a missing profile (docs/decisions/0027).
+  { op: 'GET /api/profiles/{userId}', expect: [401, 200, 404, 404, 404, 404, 404], personalFor: ['user'] },
   { op: 'GET /api/ideas', expect: ALL(200), check: (c, j) => (excerptRule(c, j), noContactForVisitor(c, j)) },
   {
     op: 'POST /api/ideas',
@@ -121,15 +137,28 @@ const ROWS: Row[] = [
   // Maker pages (issue 16): public, contact info for signed-in readers only, never private fields.
   { op: 'GET /api/makers/{userId}', expect: ALL(200), check: makerContactRule },
   { op: 'GET /api/makers/{userId}/ideas', expect: ALL(200), check: (c, j) => (excerptRule(c, j), noContactForVisitor(c, j)) },
+  // 'user' is the maker themself: nobody follows themselves (400).
+  { op: 'GET /api/makers/{userId}/follow', expect: ALL(200) },
+  { op: 'PUT /api/makers/{userId}/follow', expect: [401, 400, 200, 200, 200, 200, 200] },
+  { op: 'DELETE /api/makers/{userId}/follow', expect: [401, 400, 200, 200, 200, 200, 200] },
+  { op: 'GET /api/me/following', expect: SIGNED_IN(200) },
+  { op: 'GET /api/me/following/topics', expect: SIGNED_IN(200) },
+  // Topic follows: anyone signed in, a real topic each time.
+  { op: 'GET /api/topics/{id}/follow', expect: ALL(200) },
+  { op: 'PUT /api/topics/{id}/follow', expect: SIGNED_IN(200) },
+  { op: 'DELETE /api/topics/{id}/follow', expect: SIGNED_IN(200) },
   { op: 'PATCH /api/ideas/{id}', expect: [401, 200, 403, 403, 403, 403, 200], body: { price: 2500 } },
   // Delete: owner, admin or moderator (manage-service.ts); edit: owner or admin.
   { op: 'DELETE /api/ideas/{id}', expect: [401, 204, 403, 403, 403, 204, 204] },
-  { op: 'POST /api/ideas/{id}/contact', expect: SIGNED_IN(204) },
+  { op: 'POST /api/ideas/{id}/contact', expect: [401, 403, 204, 204, 204, 204, 204] },
   { op: 'GET /api/me/ideas', expect: SIGNED_IN(200) },
   { op: 'GET /api/me/stats', expect: SIGNED_IN(200) },
+  // The Analytics tab (issue 28): the caller's own items only (analytics.api.test.ts proves whose).
+  { op: 'GET /api/me/analytics', expect: SIGNED_IN(200), check: ownAnalyticsRule },
+  { op: 'GET /api/me/analytics/csv', expect: SIGNED_IN(200) },
   { op: 'GET /api/me/eligibility', expect: SIGNED_IN(200) },
   // Only one's own data, of which the profile's private fields are a part.
-  { op: 'GET /api/me/export', expect: SIGNED_IN(200), personalFor: CALLERS },
+  { op: 'GET /api/me/export', expect: SIGNED_IN(200), personalFor: CALLERS, ownDataOnly: true },
   // Unconfirmed, so the table's callers survive; real deletion: features/leaving/leaving.api.test.ts.
   { op: 'DELETE /api/me', expect: SIGNED_IN(400), body: { confirm: 'not yet' } },
   { op: 'POST /api/uploads/idea-images', expect: SIGNED_IN(201) },
@@ -160,6 +189,8 @@ const ROWS: Row[] = [
   { op: 'GET /api/admin/users/counts', expect: STAFF_ADMIN_ONLY },
   { op: 'GET /api/admin/users', expect: STAFF_ADMIN_ONLY, personalFor: ['admin'] },
   { op: 'PATCH /api/admin/users/{id}/role', expect: STAFF_ADMIN_ONLY, body: { role: 'moderator' }, personalFor: ['admin'] },
+  // Admins only (moderators too are refused); the owner has no two-factor to turn off: 409, nothing changes.
+  { op: 'POST /api/admin/users/{id}/two-factor/reset', expect: [401, 403, 403, 403, 403, 403, 409] },
   { op: 'GET /api/admin/content/counts', expect: STAFF_WITH_MODERATOR },
   { op: 'GET /api/admin/content', expect: STAFF_WITH_MODERATOR, personalFor: ['moderator', 'admin'] },
   { op: 'DELETE /api/admin/content/{id}', expect: [401, 403, 403, 403, 403, 204, 204] },
@@ -195,6 +226,9 @@ const ROWS: Row[] = [
   // Their keys 'email' are switches (true/false) of one's own, never an address.
   { op: 'GET /api/notifications/preferences', expect: SIGNED_IN(200), personalFor: CALLERS, check: (_c, j) => expect(JSON.stringify(j)).toMatch(/^[{}":,a-zA-Z_]*$/) },
   { op: 'PUT /api/notifications/preferences', expect: SIGNED_IN(200), body: { like: { email: true } }, personalFor: CALLERS, check: (_c, j) => expect(JSON.stringify(j)).toMatch(/^[{}":,a-zA-Z_]*$/) },
+  // The weekly digest setting (issue 28): one's own, nothing else in it.
+  { op: 'GET /api/notifications/digest', expect: SIGNED_IN(200), check: (_c, j) => expect(Object.keys(j as object).sort()).toEqual(['day', 'enabled']) },
+  { op: 'PUT /api/notifications/digest', expect: SIGNED_IN(200), body: { enabled: true, day: 3 }, check: (_c, j) => expect(j).toEqual({ enabled: true, day: 3 }) },
   { op: 'GET /api/notifications/stream', expect: SIGNED_IN(200) },
   // Unsubscribe links: the signed token is the proof, whoever asks; without one, nobody
   // (features/notifications/email.api.test.ts follows real links).
@@ -206,6 +240,31 @@ const ROWS: Row[] = [
   { op: 'POST /api/newsletter/confirm', expect: ALL(400), body: { token: 'not-a-link' } },
   { op: 'POST /api/newsletter/unsubscribe', expect: ALL(400), body: { token: 'not-a-link' } },
   { op: 'POST /newsletter/unsubscribe', expect: ALL(400) },
+  // Payments (issue 25; the test provider): the owner has no payout account, so nobody can buy
+  // its item (422); the owner never buys their own (403); a reference nobody started is 404.
+  { op: 'GET /api/ideas/{id}/checkout', expect: ALL(200) },
+  { op: 'POST /api/ideas/{id}/checkout', expect: [401, 403, 422, 422, 422, 422, 422] },
+  { op: 'GET /api/payments/{reference}', expect: SIGNED_IN(404) },
+  { op: 'GET /api/payments/test-checkout/{reference}', expect: ALL(404) },
+  { op: 'POST /api/payments/test-checkout/{reference}/{outcome}', expect: ALL(400) },
+  { op: 'GET /api/me/purchases', expect: SIGNED_IN(200) },
+  { op: 'GET /api/me/payout-account', expect: SIGNED_IN(200), personalFor: CALLERS, ownDataOnly: true },
+  { op: 'PUT /api/me/payout-account', expect: SIGNED_IN(400), body: {} },
+  { op: 'GET /api/payouts/banks', expect: SIGNED_IN(200) },
+  { op: 'POST /api/payouts/resolve', expect: SIGNED_IN(400), body: {} },
+  // Admins only; {id} is no payment: 404 for them.
+  { op: 'POST /api/admin/payments/{id}/refund', expect: [401, 403, 403, 403, 403, 403, 404] },
+  // Topics (issue 27): read by anyone; kept by admins ({id} is no topic: 404 for them).
+  { op: 'GET /api/topics', expect: ALL(200) },
+  { op: 'GET /api/topics/{slug}', expect: ALL(404) },
+  { op: 'GET /api/admin/topics', expect: STAFF_ADMIN_ONLY },
+  { op: 'POST /api/admin/topics', expect: [401, 403, 403, 403, 403, 403, 201], body: { name: 'Water', description: 'Wells, pumps and rain.' } },
+  { op: 'PATCH /api/admin/topics/{id}', expect: [401, 403, 403, 403, 403, 403, 404], body: { name: 'Clean water' } },
+  { op: 'POST /api/admin/topics/{id}/merge', expect: [401, 403, 403, 403, 403, 403, 404], body: { into: '00000000-0000-4000-8000-000000000000' } },
+  { op: 'DELETE /api/admin/topics/{id}', expect: [401, 403, 403, 403, 403, 403, 404] },
+  // One's own photo only (issue 27): no file is a 400; removing none is fine.
+  { op: 'POST /api/profile/photo', expect: SIGNED_IN(400) },
+  { op: 'DELETE /api/profile/photo', expect: SIGNED_IN(200) },
   // ── Mounted outside the OpenAPI document ──
   { op: 'GET /api/auth/get-session', expect: ALL(200), outsideOpenApi: true, personalFor: CALLERS },
   // better-auth's own admin endpoints bypass our role rules: closed to everyone, admins included.
@@ -219,6 +278,8 @@ const ROWS: Row[] = [
   { op: 'POST /api/auth/two-factor/verify-totp', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { code: '123456' } },
   { op: 'POST /api/auth/two-factor/verify-backup-code', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { code: 'AAAAA-BBBBB' } },
   { op: 'POST /api/auth/two-factor/generate-backup-codes', expect: [401, 400, 400, 400, 400, 400, 400], outsideOpenApi: true, body: { password: TEST_PASSWORD } },
+  // One's own sign-in methods (the profile tells a Google-only account it has no password to set up codes with).
+  { op: 'GET /api/auth/list-accounts', expect: SIGNED_IN(200), outsideOpenApi: true },
   // Codes by mail or text message are not set up: closed.
   { op: 'POST /api/auth/two-factor/send-otp', expect: ALL(404), outsideOpenApi: true, body: {} },
   { op: 'GET /storage/idea-images/{name}', expect: ALL(200), outsideOpenApi: true },
@@ -229,6 +290,11 @@ const ROWS: Row[] = [
   { op: 'GET /robots.txt', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /healthz', expect: ALL(200), outsideOpenApi: true },
   { op: 'GET /readyz', expect: ALL(200), outsideOpenApi: true },
+  // The sign-in and sign-up forms as plain posts: anyone may post; an empty form goes back to /auth with its reason.
+  { op: 'POST /api/auth-form/sign-in', expect: ALL(303), outsideOpenApi: true, formPost: true },
+  { op: 'POST /api/auth-form/sign-up', expect: ALL(303), outsideOpenApi: true, formPost: true },
+  { op: 'POST /api/auth-form/two-factor', expect: ALL(303), outsideOpenApi: true, formPost: true },
+  { op: 'POST /api/newsletter/form', expect: ALL(303), outsideOpenApi: true, formPost: true },
 ];
 
 /** Every key anywhere in a JSON value. */
@@ -307,7 +373,14 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
     if (template === '/api/profiles/{userId}') return template.replace('{userId}', ownerId);
     // A maker with at least one item.
     if (template.includes('/makers/{userId}')) return (await itemOf(ownerId), template.replace('{userId}', ownerId));
+    if (template === '/api/topics/{id}/follow') {
+      const slug = `follow-${randomUUID()}`;
+      const [topic] = await t.db.insert(topics).values({ name: slug, slug }).returning();
+      return template.replace('{id}', topic!.id);
+    }
     if (template === '/storage/idea-images/{name}') return new URL(ctx.storedFileUrl, t.url).pathname;
+    // A person (the caller themself for 'user'); the owner has no two-factor on, so admins get 409.
+    if (template === '/api/admin/users/{id}/two-factor/reset') return template.replace('{id}', ownerId);
     if (template === '/api/admin/users/{id}/role') {
       const target = await createUser(t.db, { name: 'Role Target' });
       return template.replace('{id}', caller === 'user' ? me!.id : target.id);
@@ -346,6 +419,10 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'pump.png');
       const res = await t.fetch(path, { method, headers, body: form });
+      return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
+    }
+    if (row.formPost) {
+      const res = await t.fetch(path, { method, redirect: 'manual', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
       return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
     }
     if (row.body !== undefined) headers['content-type'] = 'application/json';
@@ -450,6 +527,10 @@ describe.each(databaseKinds())('authorization matrix on %s', (kind) => {
           const e = (json as { error?: { code?: unknown; message?: unknown } }).error;
           if (typeof e?.code !== 'string' || typeof e.message !== 'string') failures.push(`${where}: error body ${text.slice(0, 160)}`);
           continue;
+        }
+        if (STAFF.includes(caller) && !row.ownDataOnly) {
+          const leaked = keysOf(json).filter((k) => STAFF_NEVER_KEY.test(k));
+          if (leaked.length) failures.push(`${where}: another person's banking, address or next of kin: ${[...new Set(leaked)].join(', ')}`);
         }
         if (!row.personalFor?.includes(caller)) {
           const leaked = keysOf(json).filter((k) => PRIVATE_KEY.test(k) && k !== 'contactInfo');

@@ -110,7 +110,7 @@ describe('backup and restore of the embedded database', () => {
       expect(Object.keys(after).length).toBeGreaterThan(10);
       expect(after).toEqual(before);
       const [file2] = await copy.db.select().from(storedFiles).where(eq(storedFiles.name, 'pump.png'));
-      expect(Buffer.from(file2!.bytes).equals(image)).toBe(true);
+      expect(Buffer.from(file2!.bytes!).equals(image)).toBe(true);
       // The restored database is usable: migrations find nothing to do, writes work.
       await copy.migrate();
       await createIdea(copy.db, { userId: ada.id });

@@ -119,15 +119,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   // Evaluated over the DevTools protocol, so the page's CSP (no inline scripts) stays in force.
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as AxeViolation[];
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+  const check = async () => {
+    const violations = (await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations;
+    })) as AxeViolation[];
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  };
+  // A control can start a transition after the wait above (a button enabled when its data arrives):
+  // a violation must still be there a moment later to count.
+  await expect.poll(check, { message: `accessibility violations on ${page.url()}`, timeout: 4000, interval: 750 }).toEqual([]);
 }
 
 /**

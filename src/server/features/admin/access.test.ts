@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mayUse, sectionOfPath } from './access.ts';
-import { containsPattern, decodeAdminCursor, encodeAdminCursor, INVALID_CURSOR } from './cursor.ts';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lib/keyset-cursor.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+
+// The admin lists' cursors: text ids (users) unless the list's ids are uuids.
+const encodeAdminCursor = (k: { createdAt: Date; id: string }) => encodeCursor(k);
+const decodeAdminCursor = (cursor: string, opts: { uuid?: boolean } = {}) => {
+  const { createdAt, id } = decodeCursor(cursor, opts.uuid ? 'uuid' : 'text');
+  return { createdAt, id };
+};
 import { isOpenDuringMaintenance } from './maintenance.ts';
 
 const admin = { userId: 'a', role: 'admin' as const };

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ADMIN_ACCESS_DENIED, type AdminSection, adminSectionsFor } from '../../../shared/schemas/admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import type { Viewer } from '../ideas/service.ts';
+import type { Viewer } from '../../app-env.ts';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 
@@ -24,6 +24,8 @@ export function sectionOfPath(path: string): AdminSection | 'me' | null {
       return 'users';
     case 'content':
       return 'content';
+    case 'topics':
+      return 'topics';
     case 'financial':
     case 'payments':
     case 'coupons':

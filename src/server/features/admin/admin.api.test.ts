@@ -204,7 +204,7 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
       const admin = await signedInUser(t, { role: 'admin' });
       const moderator = await signedInUser(t, { role: 'moderator' });
       const a = adminMeSchema.parse(await readJson(await call(t, admin, 'GET', '/api/admin/me')));
-      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'financial', 'analytics', 'settings', 'audit', 'reports'] });
+      expect(a).toEqual({ userId: admin.id, role: 'admin', sections: ['overview', 'users', 'content', 'topics', 'financial', 'analytics', 'settings', 'audit', 'reports'] });
       const m = adminMeSchema.parse(await readJson(await call(t, moderator, 'GET', '/api/admin/me')));
       expect(m).toEqual({ userId: moderator.id, role: 'moderator', sections: ['content', 'reports'] });
     });
@@ -553,7 +553,7 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
         platformName: '   ',
         ideaSubmissionLimit: -1,
         productSubmissionLimit: 1_000_000,
-        maxFileSize: 0,
+        maxFileSize: 10,
         premiumThreshold: 2.5,
         passwordMinLength: 3,
         sessionTimeout: 'forever',
@@ -568,21 +568,25 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
         platformName: ['Platform name is required.'],
         ideaSubmissionLimit: ['Idea submission limit must be between 0 and 8760 hours.'],
         productSubmissionLimit: ['Product submission limit must be between 0 and 8760 hours.'],
-        maxFileSize: ['Max file size must be between 1 and 100 MB.'],
+        maxFileSize: ['Max file size must be between 1 and 5 MB.'],
         premiumThreshold: ['Premium threshold must be a whole number.'],
         passwordMinLength: ['Password minimum length must be between 6 and 128 characters.'],
         sessionTimeout: ['Session timeout must be a number.'],
-        allowedFileTypes: ['.svg, .html cannot be allowed. Choose from .jpg, .jpeg, .png, .webp, .pdf.'],
+        allowedFileTypes: ['.svg, .html cannot be allowed. Choose from .jpg, .jpeg, .png, .webp.'],
         maintenanceMode: ['Maintenance mode must be on or off.'],
       });
       const missing = await call(t, admin, 'PUT', '/api/admin/settings', { platformName: 'Only a name' });
       expect(missing.status).toBe(400);
       expect(Object.keys((await readJson<ErrorBody>(missing)).error.fields ?? {})).toContain('premiumThreshold');
-      const one = await call(t, admin, 'PUT', '/api/admin/settings', { ...PLATFORM_SETTINGS_DEFAULTS, allowedFileTypes: '.pdf' });
+      const one = await call(t, admin, 'PUT', '/api/admin/settings', { ...PLATFORM_SETTINGS_DEFAULTS, allowedFileTypes: '' });
       expect((await readJson<ErrorBody>(one)).error).toMatchObject({
-        message: 'Allow at least one image type: .jpg, .jpeg, .png or .webp.',
-        fields: { allowedFileTypes: ['Allow at least one image type: .jpg, .jpeg, .png or .webp.'] },
+        message: 'Allow at least one image type: PNG, JPEG or WebP.',
+        fields: { allowedFileTypes: ['Allow at least one image type: PNG, JPEG or WebP.'] },
       });
+      // Types uploads never accept are not offered and not taken.
+      const pdf = await call(t, admin, 'PUT', '/api/admin/settings', { ...PLATFORM_SETTINGS_DEFAULTS, allowedFileTypes: '.png,.pdf' });
+      expect(pdf.status).toBe(400);
+      expect((await readJson<ErrorBody>(pdf)).error.fields).toEqual({ allowedFileTypes: ['.pdf cannot be allowed. Choose from .jpg, .jpeg, .png, .webp.'] });
       expect(await currentSettings(t, admin)).toEqual(PLATFORM_SETTINGS_DEFAULTS);
     });
 
@@ -652,7 +656,7 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
         expect((await upload(webp, 'a.webp', 'image/webp')).status).toBe(201);
         expect((await upload(big, 'big.png', 'image/png')).status).toBe(201);
 
-        await changeSettings(t, admin, { allowedFileTypes: '.png,.pdf', maxFileSize: 1 });
+        await changeSettings(t, admin, { allowedFileTypes: '.png', maxFileSize: 1 });
         const refusedType = await upload(webp, 'a.webp', 'image/webp');
         expect(refusedType.status).toBe(415);
         expect((await readJson<ErrorBody>(refusedType)).error.message).toBe('Only PNG images can be uploaded.');
@@ -660,8 +664,11 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
         expect(tooBig.status).toBe(413);
         expect((await readJson<ErrorBody>(tooBig)).error.message).toBe('Please select an image smaller than 1MB.');
 
-        // A larger setting does not lift the 5 MB of SPEC §5.
-        await changeSettings(t, admin, { maxFileSize: 50 });
+        // The setting cannot go above the 5 MB of SPEC §5, and 5 is the most uploads take.
+        const over = await call(t, admin, 'PUT', '/api/admin/settings', { ...(await currentSettings(t, admin)), maxFileSize: 50 });
+        expect(over.status).toBe(400);
+        expect((await readJson<ErrorBody>(over)).error.fields).toEqual({ maxFileSize: ['Max file size must be between 1 and 5 MB.'] });
+        await changeSettings(t, admin, { maxFileSize: 5 });
         const cfg = await readJson<{ maxUploadBytes: number }>(await t.fetch('/api/config'));
         expect(cfg.maxUploadBytes).toBe(5 * 1024 * 1024);
       } finally {
@@ -773,8 +780,8 @@ describe.each(databaseKinds())('admin figures with fixed dates on %s', (kind) =>
     expect(stats.series.points).toHaveLength(30);
     expect(stats.series.points[0]?.date).toBe('2026-01-31');
     expect(stats.series.points.at(-1)?.date).toBe('2026-03-01');
-    expect(stats.series.points.find((p) => p.date === '2026-02-28')).toEqual({ date: '2026-02-28', users: 1, content: 0 });
-    expect(stats.series.points.find((p) => p.date === '2026-02-27')).toEqual({ date: '2026-02-27', users: 0, content: 1 });
+    expect(stats.series.points.find((p) => p.date === '2026-02-28')).toEqual({ date: '2026-02-28', users: 1, content: 0, views: 0 });
+    expect(stats.series.points.find((p) => p.date === '2026-02-27')).toEqual({ date: '2026-02-27', users: 0, content: 1, views: 0 });
     expect(stats.series.points.reduce((s, p) => s + p.users, 0)).toBe(3);
     expect(stats.series.points.reduce((s, p) => s + p.content, 0)).toBe(1);
     const long = await analytics(t.db, 90, NOW);

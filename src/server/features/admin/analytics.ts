@@ -12,8 +12,10 @@ import {
   windows,
 } from '../../../shared/rules/analytics.ts';
 import type { Activity, Analytics, Overview, SeriesPoint } from '../../../shared/schemas/admin.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { ideas, likes, payments, profiles, users } from '../../db/schema.ts';
+import { ideas, itemViews, likes, payments, profiles, users } from '../../db/schema.ts';
+import { displayName } from '../../lib/display-name.ts';
 
 interface WindowCounts {
   total: number;
@@ -21,19 +23,22 @@ interface WindowCounts {
   previous: number;
 }
 
-/** Users: all, joined in the last 30 days, joined in days 31 to 60. */
-async function userWindowCounts(db: Db, now: Date): Promise<WindowCounts> {
+/** All rows, those created in the last 30 days, and those created in days 31 to 60 (the shared windows). */
+function windowCountColumns(createdAt: AnyPgColumn, now: Date) {
   const w = windows(now);
   const cur = w.currentStart.toISOString();
   const prev = w.previousStart.toISOString();
   const end = w.now.toISOString();
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      current: sql<number>`count(*) filter (where ${users.createdAt} >= ${cur}::timestamptz and ${users.createdAt} <= ${end}::timestamptz)::int`,
-      previous: sql<number>`count(*) filter (where ${users.createdAt} >= ${prev}::timestamptz and ${users.createdAt} < ${cur}::timestamptz)::int`,
-    })
-    .from(users);
+  return {
+    total: sql<number>`count(*)::int`,
+    current: sql<number>`count(*) filter (where ${createdAt} >= ${cur}::timestamptz and ${createdAt} <= ${end}::timestamptz)::int`,
+    previous: sql<number>`count(*) filter (where ${createdAt} >= ${prev}::timestamptz and ${createdAt} < ${cur}::timestamptz)::int`,
+  };
+}
+
+/** Users: all, joined in the last 30 days, joined in days 31 to 60. */
+async function userWindowCounts(db: Db, now: Date): Promise<WindowCounts> {
+  const [row] = await db.select(windowCountColumns(users.createdAt, now)).from(users);
   return row ?? { total: 0, current: 0, previous: 0 };
 }
 
@@ -45,18 +50,12 @@ interface ContentWindowCounts extends WindowCounts {
 
 /** Items: all, per category, their distinct creators, and the same two windows. */
 async function contentWindowCounts(db: Db, now: Date): Promise<ContentWindowCounts> {
-  const w = windows(now);
-  const cur = w.currentStart.toISOString();
-  const prev = w.previousStart.toISOString();
-  const end = w.now.toISOString();
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
+      ...windowCountColumns(ideas.createdAt, now),
       ideas: sql<number>`count(*) filter (where ${ideas.category} = 'idea')::int`,
       products: sql<number>`count(*) filter (where ${ideas.category} = 'product')::int`,
       creators: sql<number>`count(distinct ${ideas.userId})::int`,
-      current: sql<number>`count(*) filter (where ${ideas.createdAt} >= ${cur}::timestamptz and ${ideas.createdAt} <= ${end}::timestamptz)::int`,
-      previous: sql<number>`count(*) filter (where ${ideas.createdAt} >= ${prev}::timestamptz and ${ideas.createdAt} < ${cur}::timestamptz)::int`,
     })
     .from(ideas);
   return row ?? { total: 0, ideas: 0, products: 0, creators: 0, current: 0, previous: 0 };
@@ -83,7 +82,7 @@ async function recentActivity(db: Db): Promise<Activity[]> {
     db
       .select({
         id: users.id,
-        name: sql<string | null>`coalesce(nullif(btrim(${profiles.fullName}), ''), nullif(btrim(${users.name}), ''))`,
+        name: displayName(profiles.fullName, users.name),
         at: users.createdAt,
       })
       .from(users)
@@ -173,8 +172,8 @@ export async function overview(db: Db, now = new Date()): Promise<Overview> {
 }
 
 /**
- * New users and new items per UTC day, for the last `days` days (today included), zeros filled in
- * by generate_series; each day is two index range counts.
+ * New users, new items and views of items per UTC day, for the last `days` days (today included), zeros filled in
+ * by generate_series; each day is three index range reads.
  */
 export async function dailySeries(db: Db, days: number, now = new Date()): Promise<SeriesPoint[]> {
   const end = now.toISOString();
@@ -191,12 +190,13 @@ export async function dailySeries(db: Db, days: number, now = new Date()): Promi
       (select count(*) from ${users} u
         where u.created_at >= (d.day at time zone 'UTC') and u.created_at < ((d.day + interval '1 day') at time zone 'UTC'))::int as users,
       (select count(*) from ${ideas} i
-        where i.created_at >= (d.day at time zone 'UTC') and i.created_at < ((d.day + interval '1 day') at time zone 'UTC'))::int as content
+        where i.created_at >= (d.day at time zone 'UTC') and i.created_at < ((d.day + interval '1 day') at time zone 'UTC'))::int as content,
+      (select coalesce(sum(v.views), 0) from ${itemViews} v where v.day = d.day::date)::int as views
     from days d
     order by d.day`);
   // node-postgres and PGlite both answer { rows }.
-  const rows = (result as unknown as { rows: { date: string; users: number | string; content: number | string }[] }).rows;
-  return rows.map((r) => ({ date: r.date, users: Number(r.users), content: Number(r.content) }));
+  const rows = (result as unknown as { rows: { date: string; users: number | string; content: number | string; views: number | string }[] }).rows;
+  return rows.map((r) => ({ date: r.date, users: Number(r.users), content: Number(r.content), views: Number(r.views) }));
 }
 
 export async function analytics(db: Db, days: number, now = new Date()): Promise<Analytics> {

@@ -9,10 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS_DENIED, adminAuditPageSchema, type AdminAuditPage } from '../../../shared/schemas/admin.ts';
 import { PLATFORM_SETTINGS_DEFAULTS, settingsResponseSchema } from '../../../shared/schemas/settings.ts';
 import { auditLog, ideaDiscussionMessages, ideaDiscussions, ideas, users } from '../../db/schema.ts';
+import { setClockForTests } from '../../lib/clock.ts';
 import { type SignedInUser, signedInUser, siteHeaders } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
+import { changeSettings } from '../../../../tests/support/settings.ts';
 import { type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
+import { deleteAccount } from '../leaving/delete.ts';
 
 function call(t: TestServer, who: SignedInUser | null, method: string, path: string, body?: unknown) {
   return t.fetch(path, { method, headers: who ? who.headers : siteHeaders(t), body: body === undefined ? undefined : JSON.stringify(body) });
@@ -138,6 +141,104 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
     expect(rows).toHaveLength(2);
     const reset = rows.find((r) => r.id !== rows[0]!.id && (r.details as { changes: Record<string, unknown> }).changes.platformName);
     expect((reset ?? rows[1]!).details).toMatchObject({ changes: { platformName: { from: 'IdeaHub Audit', to: PLATFORM_SETTINGS_DEFAULTS.platformName } } });
+  });
+
+  it('records generating coupons once, with the admin and how many (never the codes); a refused request records nothing', async () => {
+    const admin = await signedInUser(t, { role: 'admin', name: `Kemi ${token()}` });
+    const mine = () => t.db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'coupon.generate')));
+    const res = await call(t, admin, 'POST', '/api/admin/coupons/generate', { count: 3 });
+    expect(res.status).toBe(201);
+    const { codes } = (await res.json()) as { codes: string[] };
+    const rows = await mine();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorName: admin.name, targetType: 'coupon', targetId: null, targetTitle: '3 new coupons', details: { count: 3 } });
+    for (const code of codes) expect(JSON.stringify(rows[0])).not.toContain(code);
+    expect((await call(t, admin, 'POST', '/api/admin/coupons/generate', { count: 0 })).status).toBe(400);
+    expect(await mine()).toHaveLength(1);
+    // Shown in the Audit Log, found by the action's words.
+    const page = await auditPage(t, admin, `?q=${encodeURIComponent('Coupons generated')}&limit=100`);
+    expect(page.items.find((e) => e.actor.id === admin.id)).toMatchObject({
+      action: 'coupon.generate',
+      target: { type: 'coupon', id: null, title: '3 new coupons' },
+      details: { count: 3 },
+    });
+  });
+
+  it('records deleting an account once: by its owner (the name kept, no address) or by an admin', async () => {
+    const admin = await signedInUser(t, { role: 'admin', name: 'Amara Admin' });
+    const name = `Dayo ${token()}`;
+    const leaving = await signedInUser(t, { name });
+    const res = await call(t, leaving, 'DELETE', '/api/me', { confirm: 'DELETE' });
+    expect(res.status).toBe(200);
+    const rows = await entriesFor(leaving.id);
+    expect(rows).toHaveLength(1);
+    // The account is gone, so the actor's id is too; the names stay, the address never was there.
+    expect(rows[0]).toMatchObject({ actorId: null, actorName: name, action: 'user.delete', targetType: 'user', targetTitle: name, details: { by: 'self' } });
+    expect(JSON.stringify(rows[0]).toLowerCase()).not.toContain(leaving.email.toLowerCase());
+    const page = await auditPage(t, admin, `?q=${encodeURIComponent(name)}`);
+    expect(page.items).toEqual([expect.objectContaining({ action: 'user.delete', actor: { id: null, name }, target: { type: 'user', id: leaving.id, title: name } })]);
+    // A wrong confirmation deletes nothing and records nothing.
+    const staying = await signedInUser(t);
+    expect((await call(t, staying, 'DELETE', '/api/me', { confirm: 'delete' })).status).toBe(400);
+    expect(await entriesFor(staying.id)).toEqual([]);
+
+    // An admin deleting someone's account is the actor.
+    const removed = await createUser(t.db, { name: `Removed ${token()}` });
+    await deleteAccount(t.db, removed.id, { by: admin.id });
+    expect(await entriesFor(removed.id)).toEqual([
+      expect.objectContaining({ actorId: admin.id, actorName: 'Amara Admin', action: 'user.delete', details: { by: 'admin' } }),
+    ]);
+  });
+
+  it('keeps entries for the admin’s auditRetentionDays (default 365, checked on the server); the outbox’s sweep prunes older ones', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const DAY = 24 * 3600_000;
+    const aged = async (days: number) => {
+      const title = `Aged ${days} ${token()}`;
+      await t.db.insert(auditLog).values({
+        createdAt: new Date(Date.now() - days * DAY),
+        actorName: 'Archive',
+        action: 'role.change',
+        targetType: 'user',
+        targetId: randomUUID(),
+        targetTitle: title,
+        details: { from: 'user', to: 'moderator' },
+      });
+      return title;
+    };
+    const listed = async (title: string) => (await auditPage(t, admin, `?q=${encodeURIComponent(title)}`)).items.length;
+    const yearAndADay = await aged(366);
+    const almostAYear = await aged(364);
+    const aMonthAndADay = await aged(31);
+    const almostAMonth = await aged(29);
+
+    // The sweep runs every ten minutes of the outbox's clock: move it on, then run a round.
+    let offset = 0;
+    const restoreClock = setClockForTests(() => Date.now() + offset);
+    const sweep = async () => {
+      offset += 11 * 60_000;
+      await t.server.mailOutbox.runOnce();
+    };
+    try {
+      await sweep();
+      expect([await listed(yearAndADay), await listed(almostAYear), await listed(aMonthAndADay), await listed(almostAMonth)]).toEqual([0, 1, 1, 1]);
+
+      const current = settingsResponseSchema.parse(await (await call(t, admin, 'GET', '/api/admin/settings')).json()).settings;
+      expect(current.auditRetentionDays).toBe(365);
+      for (const days of [29, 3651, 90.5, '90']) {
+        const bad = await call(t, admin, 'PUT', '/api/admin/settings', { ...current, auditRetentionDays: days });
+        expect(bad.status, String(days)).toBe(400);
+        const body = (await bad.json()) as { error: { code: string; fields?: Record<string, string[]> } };
+        expect(body.error.code).toBe('bad_request');
+        expect(body.error.fields?.auditRetentionDays?.[0], String(days)).toMatch(/^Audit log retention must be/);
+      }
+      await changeSettings(t, admin, { auditRetentionDays: 30 });
+      await sweep();
+      expect([await listed(almostAYear), await listed(aMonthAndADay), await listed(almostAMonth)]).toEqual([0, 0, 1]);
+    } finally {
+      restoreClock();
+      await changeSettings(t, admin, { auditRetentionDays: PLATFORM_SETTINGS_DEFAULTS.auditRetentionDays });
+    }
   });
 
   it('is for admins only: visitors 401, users and moderators 403 with the one error body', async () => {

@@ -9,7 +9,18 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
+import { pruneAuditLog } from '../../lib/audit-log.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
+import { afterKeyset, decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** The audit log's retention (issue 30 point 8): entries older than the admin's `auditRetentionDays` go. Run by the outbox's sweep. */
+export async function pruneExpiredAudit(db: Db, at: Date): Promise<number> {
+  const { auditRetentionDays } = await getPlatformSettings(db);
+  return pruneAuditLog(db, new Date(at.getTime() - auditRetentionDays * DAY_MS));
+}
 
 /** Actions whose code or words contain the search text ('role', 'Settings changed'). */
 function actionsMatching(q: string): string[] {
@@ -26,7 +37,7 @@ export async function listAudit(db: Db, query: AdminAuditQuery): Promise<AdminAu
       or(ilike(auditLog.actorName, pattern), ilike(auditLog.targetTitle, pattern), ...(actions.length ? [inArray(auditLog.action, actions)] : []))!,
     );
   }
-  if (query.cursor) where.push(afterKeyset(auditLog.createdAt, auditLog.id, decodeAdminCursor(query.cursor, { uuid: true })));
+  if (query.cursor) where.push(afterKeyset(auditLog.createdAt, auditLog.id, decodeCursor(query.cursor)));
   const rows = await db
     .select()
     .from(auditLog)

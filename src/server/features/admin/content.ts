@@ -9,11 +9,14 @@ import type {
 } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { ideas, profiles, users } from '../../db/schema.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { thumbnailUrlFor } from '../../lib/storage.ts';
-import type { FullTextScope } from '../ideas/access.ts';
-import { descriptionPreview, searchMatch } from '../ideas/queries.ts';
-import type { Viewer } from '../ideas/service.ts';
-import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
+import type { FullTextScope } from '../../lib/content-access.ts';
+import { shownImageUrl } from '../ideas/index.ts';
+import { descriptionPreview, searchMatch } from '../ideas/index.ts';
+import type { Viewer } from '../../app-env.ts';
+import { afterKeyset, decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 /** Total Content, Ideas, Products, Total Likes: one pass over ideas (likes from the kept counters). */
 export async function contentCounts(db: Db): Promise<ContentCounts> {
@@ -41,7 +44,7 @@ export async function listContent(db: Db, query: AdminContentQuery, viewer: View
     const pattern = containsPattern(query.q);
     where.push(or(searchMatch(pattern, scope), ilike(profiles.fullName, pattern), ilike(users.name, pattern))!);
   }
-  if (query.cursor) where.push(afterKeyset(ideas.createdAt, ideas.id, decodeAdminCursor(query.cursor, { uuid: true })));
+  if (query.cursor) where.push(afterKeyset(ideas.createdAt, ideas.id, decodeCursor(query.cursor)));
   const rows = await db
     .select({
       id: ideas.id,
@@ -56,7 +59,7 @@ export async function listContent(db: Db, query: AdminContentQuery, viewer: View
       ratingTotal: ideas.ratingTotal,
       createdAt: ideas.createdAt,
       creatorId: ideas.userId,
-      creatorName: sql<string | null>`coalesce(nullif(btrim(${profiles.fullName}), ''), nullif(btrim(${users.name}), ''))`,
+      creatorName: displayName(profiles.fullName, users.name),
       creatorEmail: viewer.role === 'admin' ? users.email : sql<string | null>`null`,
     })
     .from(ideas)
@@ -72,7 +75,7 @@ export async function listContent(db: Db, query: AdminContentQuery, viewer: View
     category: r.category as AdminContent['category'],
     price: Number(r.price),
     currency: r.currency as AdminContent['currency'],
-    thumbnailUrl: thumbnailUrlFor(r.imageUrl),
+    thumbnailUrl: thumbnailUrlFor(shownImageUrl(r.imageUrl)),
     likeCount: r.likeCount,
     ratingAverage: averageRating(r.ratingTotal, r.ratingCount),
     ratingCount: r.ratingCount,

@@ -1,6 +1,6 @@
 /**
  * Financial (SPEC §2 Financial): revenue figures from SQL sums, the payments list, the coupons
- * list, and Generate Coupons (ARCHITECTURE.md reading: a chosen number of unassigned codes).
+ * list, and Generate Coupons (docs/product-readings.md reading: a chosen number of unassigned codes).
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { revenueNaira, windows } from '../../../shared/rules/analytics.ts';
@@ -16,9 +16,13 @@ import type {
 } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, ideas, payments, profiles, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError } from '../../lib/errors.ts';
-import { generateCouponCode } from '../coupons/codes.ts';
-import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
+import { generateCouponCode } from '../coupons/index.ts';
+import { displayName } from '../../lib/display-name.ts';
+import { afterKeyset, decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /** Total Revenue, This Month (last 30 days), Successful and Failed, in one pass over payments. */
 export async function financialSummary(db: Db, now = new Date()): Promise<FinancialSummary> {
@@ -40,14 +44,11 @@ export async function financialSummary(db: Db, now = new Date()): Promise<Financ
   };
 }
 
-const displayName = (fullName: typeof profiles.fullName, accountName: typeof users.name) =>
-  sql<string | null>`coalesce(nullif(btrim(${fullName}), ''), nullif(btrim(${accountName}), ''))`;
-
 /** Newest first, keyset paged; search by reference (wildcards escaped). */
 export async function listPayments(db: Db, query: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
   const where: SQL[] = [];
   if (query.q) where.push(ilike(payments.reference, containsPattern(query.q)));
-  if (query.cursor) where.push(afterKeyset(payments.createdAt, payments.id, decodeAdminCursor(query.cursor, { uuid: true })));
+  if (query.cursor) where.push(afterKeyset(payments.createdAt, payments.id, decodeCursor(query.cursor)));
   const rows = await db
     .select({
       id: payments.id,
@@ -88,7 +89,7 @@ export async function listCoupons(db: Db, query: AdminCouponsQuery): Promise<Adm
     const pattern = containsPattern(query.q);
     where.push(or(ilike(coupons.code, pattern), ilike(profiles.fullName, pattern), ilike(users.email, pattern))!);
   }
-  if (query.cursor) where.push(afterKeyset(coupons.createdAt, coupons.id, decodeAdminCursor(query.cursor, { uuid: true })));
+  if (query.cursor) where.push(afterKeyset(coupons.createdAt, coupons.id, decodeCursor(query.cursor)));
   const rows = await db
     .select({
       id: coupons.id,
@@ -127,15 +128,16 @@ export const GENERATE_ROUNDS = 8;
  * Creates `count` new unassigned coupons, all or none (one transaction). Codes are unique by the
  * database's unique constraint: a code already taken (by an earlier coupon, or by a generation
  * running at the same moment) is skipped by ON CONFLICT DO NOTHING and replaced by a fresh draw.
+ * `by` (the admin who asked) is written to the audit log in the same transaction.
  */
 export async function generateCoupons(
   db: Db,
   count: number,
-  opts: { nextCode?: () => string; now?: Date } = {},
+  opts: { nextCode?: () => string; now?: Date; by?: string } = {},
 ): Promise<GeneratedCoupons> {
   const nextCode = opts.nextCode ?? generateCouponCode;
   const createdAt = opts.now ?? new Date();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const codes: string[] = [];
     for (let round = 0; round < GENERATE_ROUNDS && codes.length < count; round++) {
       const wanted = count - codes.length;
@@ -151,6 +153,15 @@ export async function generateCoupons(
     }
     if (codes.length < count) {
       throw new AppError(503, 'unavailable', 'Could not draw enough unused coupon codes. Please try again.');
+    }
+    // A staff action: who made how many (never the codes, which are worth something).
+    if (opts.by) {
+      await recordAudit(tx, {
+        actorId: opts.by,
+        action: 'coupon.generate',
+        target: { type: 'coupon', id: null, title: `${codes.length} new ${codes.length === 1 ? 'coupon' : 'coupons'}` },
+        details: { count: codes.length },
+      });
     }
     return { count: codes.length, codes };
   });

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { MAINTENANCE_ERROR_CODE, maintenanceMessage } from '../../../shared/schemas/settings.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { getCachedPlatformSettings } from '../settings/service.ts';
+import { getCachedPlatformSettings } from '../../lib/platform-settings.ts';
 
 /**
  * Paths that stay open: sign-in (and the rest of better-auth) and its screen's settings, the

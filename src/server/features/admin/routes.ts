@@ -36,17 +36,21 @@ import {
   settingsResponseSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { removalReasonOf } from '../notifications/removal-reason.ts';
-import { fullTextScopeOf } from '../ideas/access.ts';
-import { errorResponses } from '../ideas/route-helpers.ts';
-import { removeIdea } from '../ideas/manage-service.ts';
-import { getPlatformSettings, getPlatformSettingsRecord, resetSettings, saveSettings } from '../settings/service.ts';
+import { twoFactorResetMail } from '../auth/index.ts';
+import { removalReasonOf } from '../../lib/removal-reason.ts';
+import { fullTextScopeOf } from '../../lib/content-access.ts';
+import { errorResponses } from '../../lib/route-helpers.ts';
+import { removeIdea } from '../ideas/index.ts';
+import { addTopic, listTopics, mergeTopic, removeTopic, renameTopic } from '../topics/index.ts';
+import { topicListSchema, topicMergedSchema, topicMergeSchema, topicSchema } from '../../../shared/schemas/topics.ts';
+import { getPlatformSettings, getPlatformSettingsRecord } from '../../lib/platform-settings.ts';
+import { resetSettings, saveSettings } from '../settings/index.ts';
 import { ADMIN_API_PREFIX, adminGate, staffFor } from './access.ts';
 import { analytics, overview } from './analytics.ts';
 import { listAudit } from './audit.ts';
 import { contentCounts, listContent } from './content.ts';
 import { financialSummary, generateCoupons, listCoupons, listPayments } from './financial.ts';
-import { changeRole, listUsers, userCounts } from './users.ts';
+import { changeRole, listUsers, resetTwoFactor, userCounts } from './users.ts';
 
 const tags = ['admin'];
 const refused = { 401: 'Not signed in', 403: 'Not allowed to use this section' };
@@ -98,6 +102,18 @@ const roleRoute = createRoute({
   },
 });
 
+const twoFactorResetRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/users/{id}/two-factor/reset',
+  tags,
+  summary: 'Turn off two-factor authentication for someone who lost their authenticator app, after checking who they are (admins; audited, the person is mailed, their sessions are kept)',
+  request: { params: idParams },
+  responses: {
+    200: json('The user, with two-factor authentication off', adminUserSchema),
+    ...errorResponses({ ...refused, 403: 'Not an admin, or one’s own account', 404: 'No such user', 409: 'Two-factor authentication is already off' }),
+  },
+});
+
 const contentCountsRoute = createRoute({
   method: 'get',
   path: '/api/admin/content/counts',
@@ -123,6 +139,53 @@ const contentDeleteRoute = createRoute({
   description: 'An optional JSON body { reason } is told to the owner in their notification.',
   request: { params: idParams },
   responses: { 204: { description: 'Deleted' }, ...errorResponses({ ...refused, 400: 'Not a reason', 404: 'No such item' }) },
+});
+
+const topicsRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/topics',
+  tags,
+  summary: 'Topics, by name, with their item counts (admins)',
+  responses: { 200: json('The topics', topicListSchema), ...errorResponses(refused) },
+});
+
+// The body is checked by the topics service (one message per field), as settings are.
+const anyBody = { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } };
+
+const topicAddRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/topics',
+  tags,
+  summary: 'Add a topic: name, slug (made from the name when absent), description (admins; audited as topic.add)',
+  request: anyBody,
+  responses: { 201: json('The new topic', topicSchema), ...errorResponses({ 400: 'A field is not valid', ...refused, 409: 'Name or slug taken' }) },
+});
+
+const topicRenameRoute = createRoute({
+  method: 'patch',
+  path: '/api/admin/topics/{id}',
+  tags,
+  summary: 'Rename a topic: name, slug, description (admins; audited as topic.rename)',
+  request: { params: idParams, ...anyBody },
+  responses: { 200: json('The topic', topicSchema), ...errorResponses({ 400: 'A field is not valid', ...refused, 404: 'No such topic', 409: 'Name or slug taken' }) },
+});
+
+const topicMergeRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/topics/{id}/merge',
+  tags,
+  summary: "Merge a topic into another: its items carry the other instead, and it goes (admins; audited as topic.merge)",
+  request: { params: idParams, body: { required: true, content: { 'application/json': { schema: topicMergeSchema } } } },
+  responses: { 200: json('The topic kept', topicMergedSchema), ...errorResponses({ 400: 'The same topic', ...refused, 404: 'No such topic' }) },
+});
+
+const topicRemoveRoute = createRoute({
+  method: 'delete',
+  path: '/api/admin/topics/{id}',
+  tags,
+  summary: 'Remove a topic (its items stay, without it; admins; audited as topic.remove)',
+  request: { params: idParams },
+  responses: { 204: { description: 'Removed' }, ...errorResponses({ ...refused, 404: 'No such topic' }) },
 });
 
 const financialRoute = createRoute({
@@ -155,7 +218,7 @@ const generateRoute = createRoute({
   method: 'post',
   path: '/api/admin/coupons/generate',
   tags,
-  summary: 'Generate Coupons: 1 to 500 new unique unassigned codes (admins)',
+  summary: 'Generate Coupons: 1 to 500 new unique unassigned codes (admins; audited as coupon.generate)',
   request: { body: { required: true, content: { 'application/json': { schema: generateCouponsSchema } } } },
   responses: { 201: json('The new codes', generatedCouponsSchema), ...errorResponses({ 400: 'Bad count', ...refused }) },
 });
@@ -252,6 +315,17 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(user, 200);
   });
 
+  app.openapi(twoFactorResetRoute, async (c) => {
+    const viewer = staffFor(c, 'users');
+    const { id } = c.req.valid('param');
+    const publicUrl = c.var.config.PUBLIC_URL;
+    const user = await resetTwoFactor(c.var.db, viewer.userId, id, (person) =>
+      twoFactorResetMail({ to: person.email, name: person.name, link: `${publicUrl}/profile`, publicUrl }),
+    );
+    c.var.logger.info({ by: viewer.userId, userId: id }, 'two-factor authentication turned off by an admin');
+    return c.json(user, 200);
+  });
+
   app.openapi(contentCountsRoute, async (c) => {
     staffFor(c, 'content');
     return c.json(await contentCounts(c.var.db), 200);
@@ -269,6 +343,37 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     return c.body(null, 204);
   });
 
+  app.openapi(topicsRoute, async (c) => {
+    staffFor(c, 'topics');
+    return c.json({ items: await listTopics(c.var.db) }, 200);
+  });
+  app.openapi(topicAddRoute, async (c) => {
+    const viewer = staffFor(c, 'topics');
+    const topic = await addTopic(c.var.db, viewer.userId, c.req.valid('json'));
+    c.var.logger.info({ by: viewer.userId, topicId: topic.id }, 'topic added');
+    return c.json(topic, 201);
+  });
+  app.openapi(topicRenameRoute, async (c) => {
+    const viewer = staffFor(c, 'topics');
+    const topic = await renameTopic(c.var.db, viewer.userId, c.req.valid('param').id, c.req.valid('json'));
+    c.var.logger.info({ by: viewer.userId, topicId: topic.id }, 'topic renamed');
+    return c.json(topic, 200);
+  });
+  app.openapi(topicMergeRoute, async (c) => {
+    const viewer = staffFor(c, 'topics');
+    const { id } = c.req.valid('param');
+    const result = await mergeTopic(c.var.db, viewer.userId, id, c.req.valid('json').into);
+    c.var.logger.info({ by: viewer.userId, topicId: id, into: result.topic.id }, 'topics merged');
+    return c.json(result, 200);
+  });
+  app.openapi(topicRemoveRoute, async (c) => {
+    const viewer = staffFor(c, 'topics');
+    const { id } = c.req.valid('param');
+    await removeTopic(c.var.db, viewer.userId, id);
+    c.var.logger.info({ by: viewer.userId, topicId: id }, 'topic removed');
+    return c.body(null, 204);
+  });
+
   app.openapi(financialRoute, async (c) => {
     staffFor(c, 'financial');
     return c.json(await financialSummary(c.var.db), 200);
@@ -283,13 +388,14 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(generateRoute, async (c) => {
     const viewer = staffFor(c, 'financial');
-    const result = await generateCoupons(c.var.db, c.req.valid('json').count);
+    const result = await generateCoupons(c.var.db, c.req.valid('json').count, { by: viewer.userId });
     c.var.logger.info({ by: viewer.userId, count: result.count }, 'coupons generated');
     return c.json(result, 201);
   });
 
   app.openapi(analyticsRoute, async (c) => {
     staffFor(c, 'analytics');
+    await c.var.views.settled();
     return c.json(await analytics(c.var.db, c.req.valid('query').days), 200);
   });
 

@@ -1,19 +1,27 @@
-/** Users and roles (SPEC §2 Users 'User Management'): counters, search, role filter, role changes. */
+/**
+ * Users and roles (SPEC §2 Users 'User Management'): counters, search, role filter, role changes,
+ * and turning two-factor authentication off for someone who lost their authenticator app.
+ */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   type AdminUser,
   type AdminUsersPage,
   type AdminUsersQuery,
   LAST_ADMIN_MESSAGE,
+  TWO_FACTOR_RESET_MESSAGES,
   type UserCounts,
 } from '../../../shared/schemas/admin.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema.ts';
+import { profiles, twoFactors, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { afterKeyset, containsPattern, decodeAdminCursor, toPage } from './cursor.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+import { enqueueMail } from '../../lib/mail-outbox.ts';
+import { afterKeyset, decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export const USER_NOT_FOUND = 'User not found.';
 
@@ -40,6 +48,7 @@ const userColumns = {
   role: users.role,
   createdAt: users.createdAt,
   contact: sql<string | null>`coalesce(${nonEmpty(profiles.phone)}, ${nonEmpty(profiles.contactInfo)})`,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 /** Newest first, keyset paged; search by name (profile or account) or email, wildcards escaped. */
@@ -50,7 +59,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
     const pattern = containsPattern(query.q);
     where.push(or(ilike(profiles.fullName, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!);
   }
-  if (query.cursor) where.push(afterKeyset(users.createdAt, users.id, decodeAdminCursor(query.cursor)));
+  if (query.cursor) where.push(afterKeyset(users.createdAt, users.id, decodeCursor(query.cursor, 'text')));
   const rows = await db
     .select(userColumns)
     .from(users)
@@ -65,6 +74,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
     role: r.role as Role,
     createdAt: r.createdAt.toISOString(),
     contact: r.contact,
+    twoFactorEnabled: r.twoFactorEnabled,
   }));
 }
 
@@ -75,7 +85,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
  * both succeed. A real change is written to the audit log in the same transaction.
  */
 export async function changeRole(db: Db, actorId: string, userId: string, role: Role): Promise<AdminUser> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(users.id).for('update');
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw notFound(USER_NOT_FOUND);
@@ -98,6 +108,44 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
         details: { from: target.role, to: role },
       });
     }
+    return { ...row, role: row.role as Role, createdAt: row.createdAt.toISOString() };
+  });
+}
+
+/**
+ * Turns off two-factor authentication for `userId`, who could not sign in (lost phone, no backup
+ * codes), once an admin has checked who is asking: sign-in then asks for the password only, and
+ * the person turns it on again from their profile. As the two-factor plugin's own 'disable' does,
+ * the flag goes off and the secret and backup codes are deleted; in one transaction with the audit
+ * entry and the mail telling the person (`mail` makes it).
+ *
+ * The person's sessions are kept: each was opened with the password and a code, so none is less
+ * trustworthy for this; ending them would only sign the owner out on a device where they could read
+ * the mail and act on it if it was not them who asked. Refused for one's own account (the profile
+ * asks for the password) and when it is already off; nothing changes then.
+ */
+export async function resetTwoFactor(
+  db: Db,
+  actorId: string,
+  userId: string,
+  mail: (person: { email: string; name: string | null }) => MailMessage,
+): Promise<AdminUser> {
+  if (userId === actorId) throw forbidden(TWO_FACTOR_RESET_MESSAGES.ownAccount);
+  return inTransaction(db, async (tx) => {
+    const [target] = await tx.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!target) throw notFound(USER_NOT_FOUND);
+    if (!target.twoFactorEnabled) throw conflict(TWO_FACTOR_RESET_MESSAGES.alreadyOff);
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    const [row] = await tx.select(userColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, userId)).limit(1);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.two_factor.reset',
+      target: { type: 'user', id: userId, title: row.name ?? row.email },
+      details: { sessions: 'kept' },
+    });
+    await enqueueMail(tx, { ...mail({ email: row.email, name: row.name }), kind: 'account', userId });
     return { ...row, role: row.role as Role, createdAt: row.createdAt.toISOString() };
   });
 }

@@ -97,7 +97,7 @@ describe.each(databaseKinds())('account hardening on %s', (kind) => {
       expect(row).toEqual({ name: 'Kept Name', image: null });
     });
 
-    it('holds every other user update to the profile name rules and http(s) pictures', async () => {
+    it('holds every other user update to the profile name rules and public https pictures', async () => {
       const person = await signedInUser(t, { name: 'Server Side' });
       const auth = t.server.accounts.auth;
       const update = (body: Record<string, string>) => auth.api.updateUser({ body, headers: { cookie: person.cookie }, asResponse: true });
@@ -105,27 +105,30 @@ describe.each(databaseKinds())('account hardening on %s', (kind) => {
       const badName = await update({ name: 'x1 <b>' });
       expect(badName.status).toBe(400);
       expect(((await badName.json()) as { fields?: unknown }).fields).toEqual({ name: ['Full name must contain only letters and spaces.'] });
-      const badImage = await update({ image: 'javascript:alert(1)' });
-      expect(badImage.status).toBe(400);
-      expect(((await badImage.json()) as { fields?: unknown }).fields).toEqual({ image: ['The picture must be an http(s) address.'] });
+      // The shared outside-address rule (issue 30 point 5): no clear text, nothing in a reader's own network.
+      for (const image of ['javascript:alert(1)', 'http://images.example/grace.png', 'https://127.0.0.1:8080/me.png', 'https://[::1]/me.png', 'https://192.168.1.1/me.png', 'https://localhost/me.png']) {
+        const badImage = await update({ image });
+        expect(badImage.status, image).toBe(400);
+        expect(((await badImage.json()) as { fields?: unknown }).fields, image).toEqual({ image: ['The picture must be a public https address.'] });
+      }
 
       expect((await update({ name: '  grace   hopper ', image: 'https://images.example/grace.png' })).status).toBe(200);
       const [row] = await t.db.select({ name: users.name, image: users.image }).from(users).where(eq(users.id, person.id));
       expect(row).toEqual({ name: 'Grace Hopper', image: 'https://images.example/grace.png' });
     });
 
-    it('refuses a sign-up whose picture is not an http(s) address, in the one error body, taken address or not', async () => {
+    it('refuses a sign-up whose picture is not a public https address, in the one error body, taken address or not', async () => {
       const email = uniqueEmail('picture');
       const taken = await signedInUser(t);
-      for (const address of [email, taken.email]) {
+      for (const [address, image] of [email, taken.email].flatMap((a) => [[a, 'javascript:alert(document.cookie)'], [a, 'http://10.0.0.1/me.png']])) {
         const res = await t.fetch('/api/auth/sign-up/email', {
           method: 'POST',
           headers: siteHeaders(t, undefined, { 'x-forwarded-for': randomClientIp() }),
-          body: JSON.stringify({ name: 'Pic Ture', email: address, password: TEST_PASSWORD, image: 'javascript:alert(document.cookie)' }),
+          body: JSON.stringify({ name: 'Pic Ture', email: address, password: TEST_PASSWORD, image }),
         });
         expect(res.status).toBe(400);
         expect(await res.json()).toEqual({
-          error: { code: 'bad_request', message: 'The picture must be an http(s) address.', fields: { image: ['The picture must be an http(s) address.'] } },
+          error: { code: 'bad_request', message: 'The picture must be a public https address.', fields: { image: ['The picture must be a public https address.'] } },
         });
       }
       expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * ADMIN_EMAILS (ARCHITECTURE.md contracts): whoever signs up or signs in with one of these
+ * ADMIN_EMAILS (docs/product-readings.md contracts): whoever signs up or signs in with one of these
  * addresses, once the address is confirmed, holds the admin role. This is how a new site gets
  * its first admin without a shell. The rule only ever promotes: removing an address from the
  * list does not demote anyone (use the CLI or the admin panel for that).

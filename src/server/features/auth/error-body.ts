@@ -1,17 +1,17 @@
 /**
  * better-auth answers errors as `{ code, message }`; the rest of our API answers
- * `{ error: { code, message, fields? } }` (ARCHITECTURE.md decision 3). Its error responses are
+ * `{ error: { code, message, fields? } }` (docs/product-readings.md decision 3). Its error responses are
  * rewritten to ours on the way out, with messages a person can act on.
  */
+import { EMAIL_NOT_VERIFIED, INVALID_EMAIL_OR_PASSWORD } from '../../../shared/rules/auth-form.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { FOREIGN_ORIGIN_MESSAGE } from './origin-guard.ts';
 import { tooManyAttemptsMessage, TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
 import { RETURN_ADDRESS_MESSAGE } from './return-address.ts';
 
 export const AUTH_ERROR_MESSAGES: Record<string, string> = {
-  invalid_email_or_password: 'Invalid email or password.',
-  email_not_verified:
-    'Your email address is not confirmed yet. Open the link in the confirmation email we sent you, or ask for a new one.',
+  invalid_email_or_password: INVALID_EMAIL_OR_PASSWORD,
+  email_not_verified: EMAIL_NOT_VERIFIED,
   provider_not_found: 'Continue with Google is not set up on this site.',
   invalid_token: 'This link is invalid or has expired. Please ask for a new one.',
   token_expired: 'This link has expired. Please ask for a new one.',

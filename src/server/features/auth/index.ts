@@ -13,13 +13,14 @@ import type { Database } from '../../db/client.ts';
 import { unavailable } from '../../lib/errors.ts';
 import { createMailer, type Mailer } from '../../lib/mail.ts';
 import type { Logger } from '../../logger.ts';
-import type { Viewer } from '../ideas/service.ts';
-import { getCachedPlatformSettings, getPlatformSettings } from '../settings/service.ts';
+import type { Viewer } from '../../app-env.ts';
+import { getCachedPlatformSettings, getPlatformSettings } from '../../lib/platform-settings.ts';
 import { AUTH_BASE_PATH, type Auth, carriesCredentials, createAuth, GOOGLE_PROVIDER_ID } from './auth.ts';
 import { trustedProxyMatcher } from './client-ip.ts';
 import { clientIpOf, devOutboxOpenTo, registerAuthRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
-import { createSessionLookup } from './session-lookup.ts';
+import { createWatchedSessionCache } from './session-cache.ts';
+import { createSessionLookup, type FastPerson } from './session-lookup.ts';
 import { sessionWindow, shortenIdleSessions } from './session-timeout.ts';
 
 export interface Accounts {
@@ -41,7 +42,8 @@ export interface Accounts {
   clientIpOf(c: Context<AppEnv>): string | null;
   /** A key for `purpose` derived from AUTH_SECRET (HMAC-SHA-256), for tokens other than sessions (unsubscribe links). */
   derivedKey(purpose: string): Buffer;
-  close(): void;
+  /** Ends the session cache's listening connection and the mailer. */
+  close(): Promise<void>;
 }
 
 /** A signed-in person: to the app (SessionUser) and to the API (Viewer). */
@@ -50,11 +52,15 @@ export interface Person {
   viewer: Viewer;
 }
 
-/** The person of a user row as better-auth answers it (get-session's `user`). */
-function personOf(user: unknown): Person | null {
+/** The person of a user row as better-auth answers it (get-session's `user`), with their item count when known. */
+function personOf(user: unknown, itemCount?: number): Person | null {
   const sessionUser = sessionUserOf({ user });
-  return sessionUser ? { user: sessionUser, viewer: { userId: sessionUser.id, role: sessionUser.role } } : null;
+  if (!sessionUser) return null;
+  return { user: sessionUser, viewer: { userId: sessionUser.id, role: sessionUser.role, ...(itemCount === undefined ? {} : { itemCount }) } };
 }
+
+const personOfFast = (fast: FastPerson) =>
+  personOf({ id: fast.userId, name: fast.name, email: fast.email, emailVerified: fast.emailVerified, role: fast.role, image: fast.image }, fast.itemCount);
 
 export interface AccountsOptions {
   config: Config;
@@ -72,10 +78,13 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
   const auth = createAuth({ config, database, logger, secret });
   // Initialises better-auth now (plugins, and the OpenID Connect discovery of 'Continue with Google').
   const context = await auth.$context;
+  // Sessions this instance knows already (SESSION_CACHE_MS; 0: none), emptied across instances on every change.
+  const kept = config.SESSION_CACHE_MS > 0 ? await createWatchedSessionCache<FastPerson>(database, logger, config.SESSION_CACHE_MS) : null;
   const fastSession = createSessionLookup(database.db, {
     secret,
     cookieName: context.authCookies.sessionToken.name,
     dontRememberCookieName: context.authCookies.dontRememberToken.name,
+    cache: kept?.cache,
   });
   // Sessions opened under a longer idle timeout (before an upgrade, say) end by the current one.
   await shortenIdleSessions(database.db, (await getPlatformSettings(database.db)).sessionTimeout);
@@ -97,9 +106,9 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     if (!carriesCredentials(c.req.raw.headers)) return null;
     // A database failure in the plain case is a 503 like any other.
     const settings = await getCachedPlatformSettings(c.var.db);
-    const fast = await fastSession(c.req.raw.headers, sessionWindow(settings.sessionTimeout));
+    const fast = await fastSession(c, sessionWindow(settings.sessionTimeout));
     if (fast === null) return null;
-    if (fast !== 'ask-better-auth') return personOf({ id: fast.userId, name: fast.name, email: fast.email, emailVerified: fast.emailVerified, role: fast.role });
+    if (fast !== 'ask-better-auth') return personOfFast(fast);
     const lookup = async () => {
       const answer = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
       if (renew) for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
@@ -140,8 +149,9 @@ export async function createAccounts(opts: AccountsOptions): Promise<Accounts> {
     devOutboxOpenTo: (c) => devOutboxOpenTo(mailer, c),
     clientIpOf: (c) => clientIpOf(c, isTrustedProxy),
     derivedKey: (purpose) => createHmac('sha256', secret).update(`ideahub-derived-key|${purpose}`).digest(),
-    close() {
+    async close() {
       mailer.close();
+      await kept?.stop();
     },
   };
 }
@@ -165,3 +175,11 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 }
 
 export type { Auth } from './auth.ts';
+
+// What other features use of this one.
+export { COOKIE_PREFIX } from './auth.ts';
+export { consumeEmailLimit, emailLimitKey } from './email-rate-limit.ts';
+export { twoFactorResetMail } from './mail-templates.ts';
+export { tooManyAttemptsMessage, tooManyMailsMessage } from './rate-limits.ts';
+export { shortenIdleSessions } from './session-timeout.ts';
+export { sessionTokenOf } from './stream-session.ts';

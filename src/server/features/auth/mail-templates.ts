@@ -1,11 +1,9 @@
 /** The account mails: plain text plus simple HTML, branded IdeaHub, linking to PUBLIC_URL. */
+import { escapeHtml, mailButton, mailPage } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 
 const BRAND = 'IdeaHub';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
 
 interface Layout {
   to: string;
@@ -33,19 +31,16 @@ function render(l: Layout): MailMessage {
     `${BRAND} · ${l.publicUrl}`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:20px;font-weight:700;margin:0 0 24px">${BRAND}</p>
-<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+  const html = mailPage(
+    BRAND,
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 24px">${escapeHtml(l.intro)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(l.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(l.action)}</a></p>
+${mailButton(l.link, l.action)}
 <p style="margin:0 0 8px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(l.link)}">${escapeHtml(l.link)}</a></p>
 <p style="margin:0 0 24px;font-size:13px;color:#6b7280">${escapeHtml(l.outro)}</p>
-<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(l.publicUrl)}">${BRAND}</a></p>
-</td></tr></table></body></html>`;
+<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(l.publicUrl)}">${BRAND}</a></p>`,
+  );
   return { to: l.to, subject: l.subject, text, html, link: l.link };
 }
 
@@ -99,6 +94,34 @@ export function welcomeMail(input: { to: string; name: string | null; link: stri
     action: 'Share your first idea',
     link: input.link,
     outro: `You are receiving this because you created a ${BRAND} account with this address.`,
+    publicUrl: input.publicUrl,
+  });
+}
+
+/** Sent when an admin turned off two-factor authentication for the account (after checking who asked). */
+export function twoFactorResetMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Two-factor authentication was turned off on your ${BRAND} account`,
+    greetingName: input.name,
+    intro: `An ${BRAND} admin turned off two-factor authentication on your account, as you asked when you could not use your authenticator app or backup codes. Signing in now asks for your password only. You can turn it back on from your profile, with a new QR code.`,
+    action: 'Open my profile',
+    link: input.link,
+    outro: 'If you did not ask for this, reset your password now and turn two-factor authentication back on: someone may be trying to take over your account.',
+    publicUrl: input.publicUrl,
+  });
+}
+
+/** Sent when new backup codes were made for the account (the old ones stopped working). */
+export function newBackupCodesMail(input: { to: string; name: string | null; link: string; publicUrl: string }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `New backup codes for your ${BRAND} account`,
+    greetingName: input.name,
+    intro: `New two-factor backup codes were made for your ${BRAND} account, from your profile. The codes you had before no longer work.`,
+    action: 'Open my profile',
+    link: input.link,
+    outro: 'If this was not you, someone knows your password and has your session: reset your password now, then make new backup codes yourself.',
     publicUrl: input.publicUrl,
   });
 }

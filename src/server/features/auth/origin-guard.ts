@@ -8,6 +8,9 @@
  * 127.0.0.1, [::1]), the other loopback names with the same scheme and port: someone who opens
  * http://127.0.0.1:3000 while PUBLIC_URL is http://localhost:3000 is on the same site. Nothing
  * else is added: a public PUBLIC_URL accepts only itself.
+ *
+ * Ours rather than hono/csrf: that one passes cross-origin JSON writes and refuses clients that
+ * send no Origin (docs/decisions/0036).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';

@@ -14,8 +14,6 @@ export interface RateRule {
   max: number;
 }
 
-export const LONGEST_WINDOW_SECONDS = 600;
-
 /** Per client address, keyed by better-auth path (relative to /api/auth). */
 export const IP_RULES: Record<string, RateRule> = {
   '/sign-in/*': { window: 60, max: 30 },

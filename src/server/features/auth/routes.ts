@@ -1,6 +1,7 @@
 /**
  * Accounts over HTTP: better-auth's handler at /api/auth/* (with the client address set from
- * the socket, per-email limits, and our error body), GET /api/auth-config for the sign-in
+ * the socket, per-email limits, and our error body), the sign-in and sign-up forms as plain form
+ * posts (form-routes.ts), GET /api/auth-config for the sign-in
  * screens, and, in development without SMTP_URL, GET /api/dev/outbox for this machine only.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
@@ -10,7 +11,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isLocalRequest, socketAddress } from '../../lib/local-peer.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, normalizeIp, resolveClientIp } from './client-ip.ts';
 import { consumeEmailLimit, emailLimitKey } from './email-rate-limit.ts';
@@ -19,6 +20,7 @@ import { EMAIL_RULES, tooManyAttemptsMessage, tooManyMailsMessage } from './rate
 import { scrubSessionTokens } from './session-token-scrub.ts';
 import { withLongLivedSessionCookie } from './session-timeout.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
+import { registerAuthFormRoutes } from './form-routes.ts';
 
 export interface AuthRoutesDeps {
   auth: Auth;
@@ -90,18 +92,14 @@ const outboxRoute = createRoute({
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDeps) {
   const { auth, mailer, isTrustedProxy } = deps;
 
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+  /** One request to better-auth at `path` (after /api/auth), with our limits, cookies and error body. */
+  async function answerAuth(c: Context<AppEnv>, path: string, url: string, body: string | undefined, headers: Headers): Promise<Response> {
     const method = c.req.method;
-    const path = c.req.path.slice(AUTH_BASE_PATH.length);
-    if (closedPath(path)) {
-      return c.json({ error: { code: 'not_found', message: `No API endpoint at ${method} ${c.req.path}.` } }, 404);
-    }
-    const body = method === 'POST' ? await c.req.text() : undefined;
     const ip = clientIpOf(c, isTrustedProxy);
 
     const emailRule = EMAIL_RULES[path];
     const isSignIn = path === '/sign-in/email';
-    const email = (emailRule || isSignIn) && body ? emailInBody(body, c.req.header('content-type')) : null;
+    const email = (emailRule || isSignIn) && body ? emailInBody(body, headers.get('content-type') ?? undefined) : null;
     const tooMany = (retryAfter: number, message: string) => {
       c.header('Retry-After', String(retryAfter));
       return c.json({ error: { code: 'too_many_requests', message } }, 429);
@@ -113,18 +111,33 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AuthRoutesDep
     const signIn = email && isSignIn ? await admitSignIn(c.var.db, email, ip) : null;
     if (signIn && !signIn.allowed) return tooMany(signIn.retryAfter, tooManyAttemptsMessage(signIn.retryAfter));
 
-    const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     let res: Response;
     try {
-      res = await auth.handler(new Request(c.req.url, { method, headers, body }));
+      res = await auth.handler(new Request(url, { method, headers, body }));
     } catch (error) {
       await signIn?.settle(500);
       throw error;
     }
     await signIn?.settle(res.status);
     return rewriteAuthErrorResponse(await scrubSessionTokens(withLongLivedSessionCookie(res)));
+  }
+
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    if (closedPath(path)) {
+      return c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404);
+    }
+    const body = c.req.method === 'POST' ? await c.req.text() : undefined;
+    return answerAuth(c, path, c.req.url, body, new Headers(c.req.raw.headers));
+  });
+
+  registerAuthFormRoutes(app, (c, path, json) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    return answerAuth(c, path, new URL(`${AUTH_BASE_PATH}${path}`, c.req.url).toString(), JSON.stringify(json), headers);
   });
 
   app.openapi(authConfigRoute, async (c) => {

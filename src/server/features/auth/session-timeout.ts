@@ -40,11 +40,6 @@ export function sessionWindow(timeoutHours: number): SessionWindow {
 /** The longest window the setting allows: what better-auth is configured with at start-up. */
 export const LONGEST_SESSION_WINDOW = sessionWindow(SETTINGS_LIMITS.sessionTimeout.max);
 
-/** The expiry of a session started (or renewed) at `from` under a timeout of `timeoutHours`. */
-export function sessionExpiry(from: Date, timeoutHours: number): Date {
-  return new Date(from.getTime() + sessionWindow(timeoutHours).expiresIn * 1000);
-}
-
 /**
  * A lower timeout applies to open sessions at once: each ends `timeoutHours` after its last
  * renewal (updated_at) if that comes sooner than its current end. Never lengthens a session.

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { twoFactors, users } from '../../db/schema.ts';
+import { settings, twoFactors, users } from '../../db/schema.ts';
 import {
   cookieFrom,
   mergeCookies,
@@ -21,6 +21,7 @@ import {
   siteHeaders,
 } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
+import { INSTANCES_PUBLIC_URL, type Instance, useInstances } from '../../../../tests/support/instances.ts';
 import { changeSettings } from '../../../../tests/support/settings.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
@@ -148,7 +149,8 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
 
     const again = await post('verify-totp', { code: '12345x' }, step.cookie, step.ip);
     expect(again.status).toBe(401);
-    const signedIn = await post('verify-totp', { code: codeFor(setup.totpURI) }, step.cookie, step.ip);
+    // The next code: the one that confirmed the set-up has been used (issue 30 point 3).
+    const signedIn = await post('verify-totp', { code: codeFor(setup.totpURI, 1) }, step.cookie, step.ip);
     expect(signedIn.status).toBe(200);
     expect(hasSession(signedIn)).toBe(true);
     const text = await signedIn.text();
@@ -159,7 +161,9 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     for (const [header, value] of signedIn.headers) if (header !== 'set-cookie') expect(value.includes(token), header).toBe(false);
     expect(await sessionUser(t, sessionCookie)).toMatchObject({ id: person.id });
     // The challenge is spent: its cookie opens nothing more.
-    expect((await post('verify-totp', { code: codeFor(setup.totpURI) }, step.cookie, step.ip)).status).toBe(401);
+    const spent = await post('verify-totp', { code: codeFor(setup.totpURI, 1) }, step.cookie, step.ip);
+    expect(spent.status).toBe(401);
+    expect(((await spent.json()) as ErrorBody).error.code).toBe('invalid_two_factor_cookie');
   });
 
   it('a backup code signs in once', async () => {
@@ -180,6 +184,47 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     expect(((await reused.json()) as ErrorBody).error).toEqual({ code: 'invalid_backup_code', message: TWO_FACTOR_MESSAGES.wrongBackupCode });
     const other = await post('verify-backup-code', { code: second }, two.cookie, two.ip);
     expect(other.status).toBe(200);
+  });
+
+  it('a code is accepted once per account: the set-up code does not sign in from elsewhere, the next one does', async () => {
+    await changeSettings(t, admin, { enableTwoFactor: true });
+    const person = await signedInUser(t, { name: 'Once Onome' });
+    const started = (await (await post('enable', { password: person.password }, person.cookie)).json()) as Enabled;
+    const code = codeFor(started.totpURI);
+    expect((await post('verify-totp', { code }, person.cookie)).status).toBe(200);
+
+    // A new sign-in, from another address, inside the code's window: the same code is refused.
+    const step = await passwordStep(person);
+    const reused = await post('verify-totp', { code }, step.cookie, step.ip);
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toEqual({ error: { code: 'code_already_used', message: TWO_FACTOR_MESSAGES.codeAlreadyUsed } });
+    expect(hasSession(reused)).toBe(false);
+    // The challenge is not spent by it: the next code signs in.
+    const next = codeFor(started.totpURI, 1);
+    const signedIn = await post('verify-totp', { code: next }, step.cookie, step.ip);
+    expect(signedIn.status).toBe(200);
+    expect(hasSession(signedIn)).toBe(true);
+
+    // That code has been used now too, for any later sign-in.
+    const later = await passwordStep(person);
+    const again = await post('verify-totp', { code: next }, later.cookie, later.ip);
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as ErrorBody).error.code).toBe('code_already_used');
+    // Nor does an earlier code of the window come back into use.
+    expect((await post('verify-totp', { code }, later.cookie, later.ip)).status).toBe(401);
+  });
+
+  it('two sign-ins racing with one fresh code: exactly one gets a session', async () => {
+    await changeSettings(t, admin, { enableTwoFactor: true });
+    const person = await signedInUser(t, { name: 'Race Remi' });
+    const { totpURI } = await turnOn(person);
+    const [one, two] = await Promise.all([passwordStep(person), passwordStep(person)]);
+    const code = codeFor(totpURI, 1);
+    const answers = await Promise.all([post('verify-totp', { code }, one.cookie, one.ip), post('verify-totp', { code }, two.cookie, two.ip)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(answers.filter(hasSession)).toHaveLength(1);
+    const loser = answers.find((r) => r.status === 401)!;
+    expect(((await loser.json()) as ErrorBody).error.code).toBe('code_already_used');
   });
 
   it('turning it off needs the password; then the password alone signs in', async () => {
@@ -208,7 +253,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
 
     const step = await passwordStep(keeper);
     expect(step.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
-    expect((await post('verify-totp', { code: codeFor(keeperOn.totpURI) }, step.cookie, step.ip)).status).toBe(200);
+    expect((await post('verify-totp', { code: codeFor(keeperOn.totpURI, 1) }, step.cookie, step.ip)).status).toBe(200);
 
     // A set-up begun before cannot be finished now.
     const finish = await post('verify-totp', { code: codeFor(halfwaySetup.totpURI) }, halfway.cookie);
@@ -236,7 +281,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     // One sign-in allows 5 codes; then even the right one needs a new sign-in.
     const first = await passwordStep(person);
     for (let i = 0; i < 5; i++) expect((await post('verify-totp', { code: wrongCode() }, first.cookie, first.ip)).status).toBe(401);
-    const spent = await post('verify-totp', { code: codeFor(totpURI) }, first.cookie, first.ip);
+    const spent = await post('verify-totp', { code: codeFor(totpURI, 1) }, first.cookie, first.ip);
     expect(spent.status).toBe(400);
     expect(((await spent.json()) as ErrorBody).error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
 
@@ -244,7 +289,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     const second = await passwordStep(person);
     for (let i = 0; i < 5; i++) expect((await post('verify-totp', { code: wrongCode() }, second.cookie, second.ip)).status).toBe(401);
     const third = await passwordStep(person);
-    const locked = await post('verify-totp', { code: codeFor(totpURI) }, third.cookie, third.ip);
+    const locked = await post('verify-totp', { code: codeFor(totpURI, 1) }, third.cookie, third.ip);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBe(TWO_FACTOR_LOCKOUT.durationSeconds);
     expect(((await locked.json()) as ErrorBody).error).toEqual({ code: 'too_many_requests', message: 'Too many attempts. Please wait 15 minutes and try again.' });
@@ -272,3 +317,49 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   });
 });
 
+
+describe.each(databaseKinds())('authenticator codes across two instances on %s', (kind) => {
+  // PGlite is one process: there it is one instance seen as both.
+  const instances = useInstances(kind, { TRUSTED_PROXIES: '127.0.0.1' });
+
+  beforeAll(async () => {
+    await instances.a.db.insert(settings).values({ key: 'platform', value: { enableTwoFactor: true } });
+  });
+
+  const post = (on: Instance, path: string, body: unknown, cookie?: string, ip = randomClientIp()) =>
+    on.fetch(`/api/auth/two-factor/${path}`, {
+      method: 'POST',
+      headers: { ...siteHeaders(on, cookie, { 'x-forwarded-for': ip }), origin: INSTANCES_PUBLIC_URL },
+      body: JSON.stringify(body),
+    });
+  const passwordStep = async (on: Instance, person: SignedInUser) => {
+    const ip = randomClientIp();
+    const res = await on.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { ...siteHeaders(on, undefined, { 'x-forwarded-for': ip }), origin: INSTANCES_PUBLIC_URL },
+      body: JSON.stringify({ email: person.email, password: person.password }),
+    });
+    expect(await res.clone().json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    return { cookie: cookieFrom(res), ip };
+  };
+
+  it('a code used on one instance is refused on the other', async () => {
+    const { a, b } = instances;
+    const person = await signedInUser(a, { name: 'Twin Tayo' });
+    const setup = (await (await post(a, 'enable', { password: person.password }, person.cookie)).json()) as Enabled;
+    const code = codeFor(setup.totpURI);
+    expect((await post(a, 'verify-totp', { code }, person.cookie)).status).toBe(200);
+
+    const onB = await passwordStep(b, person);
+    const reused = await post(b, 'verify-totp', { code }, onB.cookie, onB.ip);
+    expect(reused.status).toBe(401);
+    expect(((await reused.json()) as ErrorBody).error.code).toBe('code_already_used');
+
+    // Racing with the next code, one sign-in on each instance: one session.
+    const onA = await passwordStep(a, person);
+    const next = codeFor(setup.totpURI, 1);
+    const answers = await Promise.all([post(a, 'verify-totp', { code: next }, onA.cookie, onA.ip), post(b, 'verify-totp', { code: next }, onB.cookie, onB.ip)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(answers.filter(hasSession)).toHaveLength(1);
+  });
+});

@@ -54,7 +54,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     const { creator, buyer, idea, conversation } = await started();
     expect(conversation).toMatchObject({
       item: { id: idea.id, title: 'A solar powered water pump' },
-      with: { id: creator.id, name: 'Chioma Eze' },
+      with: { id: creator.id, name: 'Chioma Eze', avatarUrl: null },
       iAmCreator: false,
       canSend: true,
       lastReadId: 0,
@@ -67,7 +67,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(await t.db.select().from(contactRequests).where(eq(contactRequests.ideaId, idea.id))).toHaveLength(3);
     // The creator sees it from their side.
     const theirs = await json<Conversation>(await call(t, creator, 'GET', `/api/conversations/${conversation.id}`), 200);
-    expect(theirs).toMatchObject({ id: conversation.id, with: { id: buyer.id, name: 'Kofi Mensah' }, iAmCreator: true, canSend: true });
+    expect(theirs).toMatchObject({ id: conversation.id, with: { id: buyer.id, name: 'Kofi Mensah', avatarUrl: null }, iAmCreator: true, canSend: true });
   });
 
   it('two presses at once make one conversation', async () => {
@@ -99,7 +99,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
   it('both people send and read messages, trimmed, checked like discussion messages, oldest first with keyset pages', async () => {
     const { creator, buyer, conversation } = await started();
     const first = await sendOk(buyer, conversation.id, '  Is the pump still available?  \n');
-    expect(first).toMatchObject({ content: 'Is the pump still available?', author: { id: buyer.id, name: 'Kofi Mensah' } });
+    expect(first).toMatchObject({ content: 'Is the pump still available?', author: { id: buyer.id, name: 'Kofi Mensah', avatarUrl: null } });
     await sendOk(creator, conversation.id, 'Yes, it is.');
     for (const [content, message] of [
       ['   ', 'Message cannot be empty.'],
@@ -159,7 +159,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
 
   it('search, notifications and others’ exports reveal nothing of a conversation', async () => {
     const { creator, buyer, idea, conversation } = await started();
-    await sendOk(buyer, conversation.id, 'zebracorn secret offer');
+    const sent = await sendOk(buyer, conversation.id, 'zebracorn secret offer');
     const outsider = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
     for (const who of [null, outsider, admin]) {
@@ -173,9 +173,10 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(theirs.items).toEqual([
       expect.objectContaining({
         kind: 'private_message',
-        actor: { id: buyer.id, name: 'Kofi Mensah' },
+        actor: { id: buyer.id, name: 'Kofi Mensah', avatarUrl: null },
         item: { id: idea.id, title: idea.title },
-        link: `/messages/${conversation.id}`,
+        link: `/messages/${conversation.id}#message-${sent.id}`,
+        text: `Kofi Mensah messaged you about ${idea.title}`,
         excerpt: null,
       }),
     ]);
@@ -213,7 +214,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(await tabOf(nobody)).toEqual({ items: [], nextCursor: null, unreadTotal: 0 });
     // Started, no message yet: listed for both, nothing unread.
     expect((await tabOf(creator)).items).toEqual([
-      expect.objectContaining({ id: conversation.id, with: { id: buyer.id, name: 'Kofi Mensah' }, item: { id: idea.id, title: idea.title }, lastMessage: null, unread: 0 }),
+      expect.objectContaining({ id: conversation.id, with: { id: buyer.id, name: 'Kofi Mensah', avatarUrl: null }, item: { id: idea.id, title: idea.title }, lastMessage: null, unread: 0 }),
     ]);
     await sendOk(buyer, conversation.id, 'First question');
     const last = await sendOk(buyer, conversation.id, 'Second question');
@@ -221,7 +222,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(creatorTab.unreadTotal).toBe(2);
     expect(creatorTab.items[0]).toMatchObject({ unread: 2, lastMessage: { id: last.id, content: 'Second question', fromMe: false } });
     const buyerTab = await tabOf(buyer);
-    expect(buyerTab.items[0]).toMatchObject({ unread: 0, with: { id: creator.id, name: 'Chioma Eze' }, lastMessage: { fromMe: true } });
+    expect(buyerTab.items[0]).toMatchObject({ unread: 0, with: { id: creator.id, name: 'Chioma Eze', avatarUrl: null }, lastMessage: { fromMe: true } });
     expect((await json<{ unread: number }>(await call(t, creator, 'GET', '/api/notifications/unread-count'), 200)).unread).toBe(2);
     // Read up to the first message, then all: never backwards, never past the newest.
     const read = (upTo: number) => call(t, creator, 'POST', `/api/conversations/${conversation.id}/read`, { upTo });
@@ -327,7 +328,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     const deleteMe = (who: SignedInUser) => call(t, who, 'DELETE', '/api/me', { confirm: 'DELETE' });
     expect((await deleteMe(buyer)).status).toBe(200);
     const left = await json<Conversation>(await call(t, creator, 'GET', `/api/conversations/${conversation.id}`), 200);
-    expect(left).toMatchObject({ with: { id: null, name: 'Deleted user' }, canSend: false });
+    expect(left).toMatchObject({ with: { id: null, name: 'Deleted user', avatarUrl: null }, canSend: false });
     expect((await messagesOf(creator, conversation.id)).items.map((m) => [m.author.name, m.content])).toEqual([
       ['Deleted user', 'From the buyer'],
       ['Chioma Eze', 'From the creator'],
@@ -335,7 +336,7 @@ describe.each(databaseKinds())('private conversations on %s', (kind) => {
     expect(await json(await send(creator, conversation.id, 'Are you there?'), 403)).toEqual({
       error: { code: 'conversation_closed', message: CONVERSATION_TEXTS.otherLeft },
     });
-    expect((await tabOf(creator)).items[0]).toMatchObject({ id: conversation.id, with: { id: null, name: 'Deleted user' } });
+    expect((await tabOf(creator)).items[0]).toMatchObject({ id: conversation.id, with: { id: null, name: 'Deleted user', avatarUrl: null } });
     // Once both have left, nobody can read it and it goes.
     expect((await deleteMe(creator)).status).toBe(200);
     expect(await t.db.select().from(conversations).where(eq(conversations.id, conversation.id))).toHaveLength(0);

@@ -7,8 +7,10 @@ import { and, asc, desc, eq, gt, lt, max, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER_NAME } from '../../../shared/schemas/discussion.ts';
 import { LAST_MESSAGE_PREVIEW_LENGTH, type PrivateMessage } from '../../../shared/schemas/conversations.ts';
 import type { Db } from '../../db/client.ts';
+import { avatarUrlOf } from '../../lib/square-photo.ts';
 import { contactRequests, conversationMembers as members, conversations, ideas, privateMessages as messages, profiles } from '../../db/schema.ts';
-import { NOTIFY_PAYLOAD_MAX_BYTES } from '../discussion/queries.ts';
+import { NOTIFY_PAYLOAD_MAX_BYTES } from '../../lib/realtime/listen.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -17,14 +19,16 @@ const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** A person as conversations show them: no account any more is 'Deleted user'; no name is null (the screen says 'Anonymous'). */
-export function personOf(id: string | null, name: string | null) {
-  return id === null ? { id: null, name: DELETED_USER_NAME } : { id, name: name?.trim() ? name : null };
+export function personOf(id: string | null, name: string | null, photoUrl: string | null = null) {
+  return id === null
+    ? { id: null, name: DELETED_USER_NAME, avatarUrl: null }
+    : { id, name: name?.trim() ? name : null, avatarUrl: avatarUrlOf(photoUrl) };
 }
 
-type MessageRow = { id: number | string; content: string; createdAt: Date; senderId: string | null; authorName: string | null };
+type MessageRow = { id: number | string; content: string; createdAt: Date; senderId: string | null; authorName: string | null; authorPhotoUrl?: string | null };
 
 export function toPrivateMessage(row: MessageRow): PrivateMessage {
-  return { id: Number(row.id), content: row.content, createdAt: row.createdAt.toISOString(), author: personOf(row.senderId, row.authorName) };
+  return { id: Number(row.id), content: row.content, createdAt: row.createdAt.toISOString(), author: personOf(row.senderId, row.authorName, row.authorPhotoUrl ?? null) };
 }
 
 // ── Conversations ──────────────────────────────────────────────────────────────────────────
@@ -39,6 +43,7 @@ export interface ConversationRow {
   lastReadId: number;
   otherId: string | null;
   otherName: string | null;
+  otherPhotoUrl: string | null;
 }
 
 /** The conversation as `userId` may see it; null when it does not exist or they are not in it (the same answer). */
@@ -53,10 +58,11 @@ export async function conversationFor(db: Db | Tx, id: string, userId: string): 
     last_read_id: number | string;
     other_id: string | null;
     other_name: string | null;
+    other_photo_url: string | null;
   }>(
     await db.execute(sql`
       select c.id, c.idea_id, coalesce(i.title, c.item_title) as title, c.starter_id, c.creator_id, c.created_at, m.last_read_id,
-        o.other_id, p.full_name as other_name
+        o.other_id, p.full_name as other_name, p.photo_url as other_photo_url
       from conversations c
       join conversation_members m on m.conversation_id = c.id and m.user_id = ${userId}
       cross join lateral (select case when c.starter_id = ${userId} then c.creator_id else c.starter_id end as other_id) o
@@ -76,6 +82,7 @@ export async function conversationFor(db: Db | Tx, id: string, userId: string): 
     lastReadId: Number(r.last_read_id),
     otherId: r.other_id,
     otherName: r.other_name,
+    otherPhotoUrl: r.other_photo_url,
   };
 }
 
@@ -136,6 +143,7 @@ export async function listConversations(db: Db, userId: string, after: Conversat
     title: string;
     other_id: string | null;
     other_name: string | null;
+    other_photo_url: string | null;
     last_id: number | string | null;
     last_content: string | null;
     last_at: Date | string | null;
@@ -143,7 +151,7 @@ export async function listConversations(db: Db, userId: string, after: Conversat
   }>(
     await db.execute(sql`
       select m.conversation_id as id, m.unread, m.activity_at, c.idea_id, coalesce(i.title, c.item_title) as title,
-        o.other_id, p.full_name as other_name,
+        o.other_id, p.full_name as other_name, p.photo_url as other_photo_url,
         lm.id as last_id, lm.content as last_content, lm.created_at as last_at, lm.sender_id as last_sender
       from conversation_members m
       join conversations c on c.id = m.conversation_id
@@ -167,6 +175,7 @@ export async function listConversations(db: Db, userId: string, after: Conversat
     title: r.title,
     otherId: r.other_id,
     otherName: r.other_name,
+    otherPhotoUrl: r.other_photo_url,
     last:
       r.last_id === null || r.last_content === null || r.last_at === null
         ? null
@@ -186,7 +195,7 @@ export async function unreadTotal(db: Db, userId: string): Promise<number> {
  * conversation's row first, as every new message does, so a message and a read never cross.
  */
 export async function markRead(db: Db, conversationId: string, userId: string, upTo: number): Promise<{ lastReadId: number; unread: number }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select 1 from conversations where id = ${conversationId}::uuid for no key update`);
     const rows = rowsOf<{ last_read_id: number | string; unread: number | string }>(
       await tx.execute(sql`
@@ -215,6 +224,7 @@ const messageColumns = {
   createdAt: messages.createdAt,
   senderId: messages.senderId,
   authorName: profiles.fullName,
+  authorPhotoUrl: profiles.photoUrl,
 };
 
 function selectMessages(db: Db, conversationId: string, where: SQL | undefined, order: 'asc' | 'desc', limit: number) {
@@ -246,7 +256,7 @@ export async function latestMessageId(db: Db, conversationId: string): Promise<n
 /**
  * Inserts a message, moves both people's activity (and the recipient's unread count; the sender has
  * read up to their own message) and NOTIFYs, in ONE statement: the conversation's row lock is taken
- * first, so within one conversation ids are drawn and committed in order (lib/realtime.ts). The
+ * first, so within one conversation ids are drawn and committed in order (lib/realtime/fanout.ts). The
  * notice carries the message when it fits (as the discussion's, live.ts). Null when the
  * conversation is gone.
  */
@@ -256,7 +266,7 @@ export async function insertPrivateMessage(
 ): Promise<PrivateMessage | null> {
   const { conversationId, senderId, content, channel } = input;
   // Writing means having read the conversation: the sender's unread count starts again from 0.
-  const rows = rowsOf<{ id: number | string; created_at: Date | string; author_name: string | null }>(
+  const rows = rowsOf<{ id: number | string; created_at: Date | string; author_name: string | null; author_photo_url: string | null }>(
     await tx.execute(sql`
       with locked as (
         update conversations set last_message_at = now() where id = ${conversationId}::uuid returning id
@@ -271,22 +281,23 @@ export async function insertPrivateMessage(
         from inserted where m.conversation_id = ${conversationId}::uuid
         returning 1
       ), written as (
-        select inserted.*, (select full_name from profiles where user_id = ${senderId}) as author_name from inserted
+        select inserted.*, p.full_name as author_name, p.photo_url as author_photo_url
+        from inserted left join profiles p on p.user_id = ${senderId}
       ), notice as (
         select written.*,
           json_build_object('c', ${conversationId}::text, 'm', id, 'k', 'new')::text as by_id,
           json_build_object('c', ${conversationId}::text, 'm', id, 'k', 'new', 'r', json_build_object(
-            'c', ${content}::text, 't', floor(extract(epoch from created_at) * 1000)::bigint, 'u', ${senderId}::text, 'n', author_name
+            'c', ${content}::text, 't', floor(extract(epoch from created_at) * 1000)::bigint, 'u', ${senderId}::text, 'n', author_name, 'a', author_photo_url
           ))::text as with_row
         from written
       )
-      select id, created_at, author_name,
+      select id, created_at, author_name, author_photo_url,
         pg_notify(${channel}, case when octet_length(with_row) <= ${NOTIFY_PAYLOAD_MAX_BYTES} then with_row else by_id end) as notified
       from notice`),
   );
   const row = rows[0];
   if (!row) return null;
-  return toPrivateMessage({ id: row.id, content, createdAt: asDate(row.created_at), senderId, authorName: row.author_name });
+  return toPrivateMessage({ id: row.id, content, createdAt: asDate(row.created_at), senderId, authorName: row.author_name, authorPhotoUrl: row.author_photo_url });
 }
 
 /** A message and its conversation's item (for reports), or null. */

@@ -13,12 +13,12 @@ import {
   privateMessageSchema,
 } from '../../../shared/schemas/conversations.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { resumeFrom } from '../../lib/realtime.ts';
+import { resumeFrom } from '../../lib/realtime/live-streams.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { sessionTokenOf } from '../discussion/access-watch.ts';
-import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
+import { sessionTokenOf } from '../auth/index.ts';
+import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import type { ConversationRealtime } from './live.ts';
-import { contact, getConversation, listForViewer, listMessages, markConversationRead, requireConversation, sendMessage } from './service.ts';
+import { contact, getConversation, listForViewer, listMessages, markConversationRead, recordContact, requireConversation, sendMessage } from './service.ts';
 
 const NOT_YOURS = 'No such conversation, or the viewer is not one of its two people (moderators and admins included)';
 
@@ -34,6 +34,21 @@ const contactRoute = createRoute({
     200: { description: 'The existing conversation', content: { 'application/json': { schema: conversationSchema } } },
     201: { description: 'A new conversation', content: { 'application/json': { schema: conversationSchema } } },
     ...errorResponses({ 400: 'Not a contact request', 401: 'Not signed in', 403: 'One’s own item', 404: 'No such item', 429: 'Too many (Retry-After)' }),
+  },
+});
+
+/** The card's older Contact action, kept for API clients: the same rule as Contact above, no conversation. */
+const recordContactRoute = createRoute({
+  method: 'post',
+  path: '/api/ideas/{id}/contact',
+  tags: ['ideas'],
+  summary: 'The card’s Contact action: recorded, nothing shown',
+  description: 'Records the spec’s contact request only (POST /api/conversations also opens the conversation). Not for the item’s own creator.',
+  middleware: [requireSignIn, writeLimit('contacts')] as const,
+  request: { params: idParamsSchema },
+  responses: {
+    204: { description: 'Recorded' },
+    ...errorResponses({ 401: 'Not signed in', 403: 'One’s own item', 404: 'No such item', 429: 'Too many (Retry-After)' }),
   },
 });
 
@@ -119,6 +134,10 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, realtime: C
     const { conversation, created } = await contact(c.var.db, viewerOf(c), c.req.valid('json').ideaId);
     return created ? c.json(conversation, 201) : c.json(conversation, 200);
   });
+  app.openapi(recordContactRoute, async (c) => {
+    await recordContact(c.var.db, viewerOf(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
   app.openapi(listRoute, async (c) => c.json(await listForViewer(c.var.db, viewerOf(c), c.req.valid('query')), 200));
   app.openapi(getRoute, async (c) => c.json(await getConversation(c.var.db, viewerOf(c), c.req.valid('param').id), 200));
   app.openapi(messagesRoute, async (c) =>
@@ -155,7 +174,7 @@ export function registerConversationRoutes(app: OpenAPIHono<AppEnv>, realtime: C
     }
     const from = resumeFrom(c.req.header('last-event-id'), c.req.query('lastEventId'));
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    const sessionToken = await sessionTokenOf(c.var.db, c.req.raw.headers, viewer.userId);
+    const sessionToken = await sessionTokenOf(c.var.db, c, viewer.userId);
     return realtime.openStream(conversation.id, from, c.req.raw.signal, { userId: viewer.userId, sessionToken }, outgoing);
   });
 }

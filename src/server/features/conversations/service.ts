@@ -3,7 +3,8 @@
  *
  * - Contact: a signed-in person who did not create the item opens THE conversation of (item, them)
  *   with its creator: created on the first press, the same one after. Every press is also recorded
- *   as the spec's contact request (SPEC §2). The creator pressing it on their own item gets 403.
+ *   as the spec's contact request (SPEC §2), also by the older POST /api/ideas/{id}/contact, which
+ *   records only that. The creator pressing either on their own item gets 403 and nothing is written.
  * - Reading: only the conversation's two people, through every route (conversation, messages,
  *   stream, marking read, reporting). Anyone else, moderators and admins included, gets the same
  *   404 as for a conversation that does not exist. Not premium-gated (the premium rule is about
@@ -23,12 +24,15 @@ import {
   type PrivateMessageListQuery,
 } from '../../../shared/schemas/conversations.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
-import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
-import { FOREIGN_KEY_VIOLATION, isIdeaId, sqlState } from '../likes/idea-lookup.ts';
-import { notify } from '../notifications/notify.ts';
-import { markConversationNotificationsRead } from '../notifications/queries.ts';
+import { AppError, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND } from '../ideas/index.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { notify } from '../notifications/index.ts';
+import { markConversationNotificationsRead } from '../notifications/index.ts';
 import { PRIVATE_MESSAGES_CHANNEL } from './live.ts';
+import { FOREIGN_KEY_VIOLATION, inTransaction, sqlState } from '../../db/transaction.ts';
 import {
   type ConversationKeyset,
   type ConversationRow,
@@ -42,6 +46,7 @@ import {
   openConversation,
   personOf,
   recordContactRequest,
+  type Tx,
   unreadTotal,
 } from './queries.ts';
 
@@ -51,7 +56,7 @@ function toConversation(row: ConversationRow, viewer: Viewer): Conversation {
   return {
     id: row.id,
     item: { id: row.ideaId, title: row.title },
-    with: personOf(row.otherId, row.otherName),
+    with: personOf(row.otherId, row.otherName, row.otherPhotoUrl),
     iAmCreator: row.creatorId === viewer.userId,
     canSend: row.otherId !== null,
     lastReadId: row.lastReadId,
@@ -62,24 +67,43 @@ function toConversation(row: ConversationRow, viewer: Viewer): Conversation {
 /** The conversation if the viewer is one of its two people; otherwise 404, whoever they are. */
 export async function requireConversation(db: Db, rawId: string, viewer: Viewer | null): Promise<ConversationRow> {
   if (!viewer) throw unauthorized();
-  const row = isIdeaId(rawId) ? await conversationFor(db, rawId, viewer.userId) : null;
+  const row = isUuid(rawId) ? await conversationFor(db, rawId, viewer.userId) : null;
   if (!row) throw notMine();
   return row;
+}
+
+/**
+ * The one rule of both Contact routes: the item must exist (404) and the viewer must not be its
+ * creator (403). Runs inside the transaction that records the press, holding the item (key share).
+ */
+async function contactableItem(tx: Tx, viewer: Viewer, ideaId: string) {
+  const item = isUuid(ideaId) ? await contactItem(tx, ideaId) : null;
+  if (!item) throw notFound(IDEA_NOT_FOUND);
+  if (item.userId === viewer.userId) throw forbidden(CONVERSATION_TEXTS.ownItem);
+  return item;
 }
 
 /** Contact: the conversation of (item, viewer), made on first use; `created` says whether it is new. */
 export async function contact(db: Db, viewer: Viewer | null, ideaId: string): Promise<{ conversation: Conversation; created: boolean }> {
   if (!viewer) throw unauthorized();
-  if (!isIdeaId(ideaId)) throw notFound(IDEA_NOT_FOUND);
-  return db.transaction(async (tx) => {
-    const item = await contactItem(tx, ideaId);
-    if (!item) throw notFound(IDEA_NOT_FOUND);
-    if (item.userId === viewer.userId) throw forbidden(CONVERSATION_TEXTS.ownItem);
+  if (!isUuid(ideaId)) throw notFound(IDEA_NOT_FOUND);
+  return inTransaction(db, async (tx) => {
+    const item = await contactableItem(tx, viewer, ideaId);
     await recordContactRequest(tx, item.id, viewer.userId);
     const { id, created } = await openConversation(tx, item, viewer.userId);
     const row = await conversationFor(tx, id, viewer.userId);
     if (!row) throw new Error('conversation not readable by its starter');
     return { conversation: toConversation(row, viewer), created };
+  });
+}
+
+/** The card's older Contact action (POST /api/ideas/{id}/contact): the contact request alone, under the same rule. */
+export async function recordContact(db: Db, viewer: Viewer | null, ideaId: string): Promise<void> {
+  if (!viewer) throw unauthorized();
+  if (!isUuid(ideaId)) throw notFound(IDEA_NOT_FOUND);
+  await inTransaction(db, async (tx) => {
+    const item = await contactableItem(tx, viewer, ideaId);
+    await recordContactRequest(tx, item.id, viewer.userId);
   });
 }
 
@@ -107,10 +131,10 @@ export async function sendMessage(db: Db, viewer: Viewer | null, rawId: string, 
   const recipientId = row.otherId;
   try {
     // The message and the recipient's notification (and email) commit together (notify.ts).
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const message = await insertPrivateMessage(tx, { conversationId: row.id, senderId: sender.userId, content: checked.content, channel: PRIVATE_MESSAGES_CHANNEL });
       if (!message) throw notMine();
-      await notify(tx, { kind: 'private_message', recipientId, actorId: sender.userId, conversationId: row.id, ideaId: row.ideaId });
+      await notify(tx, { kind: 'private_message', recipientId, actorId: sender.userId, conversationId: row.id, privateMessageId: Number(message.id), ideaId: row.ideaId });
       return message;
     });
   } catch (error) {
@@ -130,18 +154,13 @@ export async function markConversationRead(db: Db, viewer: Viewer | null, rawId:
 
 // ── The Messages tab ───────────────────────────────────────────────────────────────────────
 
-const INVALID_CURSOR = 'The page cursor is not valid.';
-
-export function encodeConversationCursor(k: ConversationKeyset): string {
-  return Buffer.from(`${k.at.toISOString()}|${k.id}`, 'utf8').toString('base64url');
+function encodeConversationCursor(k: ConversationKeyset): string {
+  return encodeCursor({ createdAt: k.at, id: k.id });
 }
 
-export function decodeConversationCursor(cursor: string): ConversationKeyset {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  const year = at.getUTCFullYear();
-  if (!id || !isIdeaId(id) || Number.isNaN(at.getTime()) || year < 1 || year > 9999) throw badRequest(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
-  return { at, id };
+function decodeConversationCursor(cursor: string): ConversationKeyset {
+  const { createdAt, id } = decodeCursor(cursor);
+  return { at: createdAt, id };
 }
 
 export async function listForViewer(db: Db, viewer: Viewer | null, query: ConversationListQuery): Promise<ConversationList> {
@@ -154,7 +173,7 @@ export async function listForViewer(db: Db, viewer: Viewer | null, query: Conver
     items: page.map((r) => ({
       id: r.id,
       item: { id: r.ideaId, title: r.title },
-      with: personOf(r.otherId, r.otherName),
+      with: personOf(r.otherId, r.otherName, r.otherPhotoUrl),
       lastMessage: r.last
         ? { id: r.last.id, content: r.last.content, createdAt: r.last.createdAt.toISOString(), fromMe: r.last.senderId === viewer.userId }
         : null,

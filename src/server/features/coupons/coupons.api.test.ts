@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
@@ -23,7 +23,8 @@ describe.each(databaseKinds())('coupons on %s', (kind) => {
     const ada = await sharer(t);
     const bob = await sharer(t);
     const first = await share(t, ada, { category: 'idea' });
-    await new Promise((r) => setTimeout(r, 5));
+    // The first coupon a minute older, rather than waiting on the real clock between the two shares.
+    await t.db.update(coupons).set({ createdAt: sql`${coupons.createdAt} - interval '1 minute'` }).where(eq(coupons.code, first.coupon.code));
     const second = await share(t, ada, { category: 'product' });
     const bobs = await share(t, bob, { category: 'idea' });
     const res = await send(t, ada, 'GET', '/api/me/coupons');
@@ -84,6 +85,8 @@ describe.each(databaseKinds())('coupons on %s', (kind) => {
       productCooldownHours: 24,
       maxUploadBytes: 5_242_880,
       allowedImageTypes: ['image/png', 'image/jpeg', 'image/webp'],
+      // No provider configured outside production: the built-in test checkout.
+      payments: 'test',
     });
     await setPlatformSettings(t, { premiumThreshold: 3, ideaSubmissionLimit: 48, productSubmissionLimit: 12, maxFileSize: 2 });
     try {

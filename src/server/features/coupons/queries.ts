@@ -2,8 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
-import type { Keyset } from '../ideas/cursor.ts';
-import { olderThan } from '../ideas/queries.ts';
+import { type Keyset, olderThan } from '../../lib/keyset-cursor.ts';
 
 /** Inserts a coupon unless its code is taken (then returns null, and the caller draws another). */
 export async function insertCouponIfCodeFree(db: Db, values: { code: string; assignedTo: string; ideaId: string | null; createdAt: Date }) {

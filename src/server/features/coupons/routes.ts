@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { couponListSchema, couponSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { errorResponses, idParamsSchema, pageQuerySchema, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
+import { errorResponses, idParamsSchema, pageQuerySchema, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { listOwnCoupons, redeemOwnCoupon } from './service.ts';
 
 const listRoute = createRoute({

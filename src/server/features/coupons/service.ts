@@ -1,14 +1,14 @@
 /**
- * Coupons (ARCHITECTURE.md reading): each successful share assigns its author one new unique
+ * Coupons (docs/product-readings.md reading): each successful share assigns its author one new unique
  * coupon, in the share's transaction. Holders list theirs (My Coupons) and, when no external
  * COUPON_REDEEM_URL is configured, redeem them on the built-in page, which marks them used.
  */
 import type { Coupon, CouponListResponse } from '../../../shared/schemas/ideas.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../ideas/cursor.ts';
-import { isUuid } from '../ideas/queries.ts';
-import type { Viewer } from '../ideas/service.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import type { Viewer } from '../../app-env.ts';
 import { generateCouponCode } from './codes.ts';
 import { findCouponOf, insertCouponIfCodeFree, listCouponsOf, markCouponUsed } from './queries.ts';
 
@@ -45,12 +45,7 @@ export async function listOwnCoupons(db: Db, viewer: Viewer, page: { cursor?: st
     after: page.cursor ? decodeCursor(page.cursor) : undefined,
     limit: page.limit,
   });
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toCoupon),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return toPage(rows, page.limit, toCoupon);
 }
 
 /** The built-in redeem page's action: the holder's own unused coupon becomes used. */

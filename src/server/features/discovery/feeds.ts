@@ -25,10 +25,11 @@ export interface FeedScope {
   subtitle: string;
   category?: 'idea' | 'product';
   userId?: string;
+  topicId?: string;
 }
 
 export async function atomFeed(db: Db, publicUrl: string, scope: FeedScope): Promise<string> {
-  const rows = await newestForFeed(db, { category: scope.category, userId: scope.userId });
+  const rows = await newestForFeed(db, { category: scope.category, userId: scope.userId, topicId: scope.topicId });
   const feed = new Feed({
     id: scope.self,
     title: scope.title,

@@ -1,10 +1,10 @@
 /** SQL for feeds and sitemaps: newest items for a feed, items in creation order and makers in id order for sitemap files. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ideas, profiles } from '../../db/schema.ts';
-import type { Keyset } from '../ideas/cursor.ts';
-import { descriptionPreview } from '../ideas/queries.ts';
-import { makerPageOpens } from '../makers/queries.ts';
+import { ideas, ideaTopics, profiles, topics } from '../../db/schema.ts';
+import type { Keyset } from '../../lib/keyset-cursor.ts';
+import { descriptionPreview } from '../ideas/index.ts';
+import { makerPageOpens } from '../makers/index.ts';
 
 export const FEED_ENTRIES = 50;
 
@@ -12,8 +12,9 @@ export const FEED_ENTRIES = 50;
  * The newest FEED_ENTRIES items (of a category, or of one maker) with what an entry shows. The
  * description is only ever its preview: feeds are read by anyone, so they carry what a visitor may.
  */
-export async function newestForFeed(db: Db, f: { category?: 'idea' | 'product'; userId?: string }) {
+export async function newestForFeed(db: Db, f: { category?: 'idea' | 'product'; userId?: string; topicId?: string }) {
   const where: SQL[] = [];
+  if (f.topicId) where.push(sql`exists (select 1 from ${ideaTopics} where ${ideaTopics.ideaId} = ${ideas.id} and ${ideaTopics.topicId} = ${f.topicId}::uuid)`);
   if (f.category) where.push(eq(ideas.category, f.category));
   if (f.userId) where.push(eq(ideas.userId, f.userId));
   return db
@@ -86,8 +87,8 @@ export async function fileBoundaries(db: Db, perFile: number): Promise<Keyset[]>
  *                                  Index Cond: (user_id > walk_1.user_id)
  *     -> CTE Scan on walk  Filter: (user_id ~ MAKER_ID) AND (SubPlan: Index Only Scan using users_pkey)
  *          SubPlan: Index Scan using profiles_user_id_unique on profiles p (the profile's updated_at)
- *   No Seq Scan; 83 ms, 47,354 buffers (about 4.5 per maker for the walk). makerFileBoundaries walks
- *   all 9,000 makers the same way under a WindowAgg: 142 ms, 58,242 buffers.
+ *   No Seq Scan: a few buffers per maker for the walk. makerFileBoundaries walks all makers the same
+ *   way under a WindowAgg (bench/RESULTS.md, 'Discovery').
  */
 const makerWalk = (after: string | null) => sql`
   with recursive walk(user_id, updated_at) as (
@@ -132,4 +133,15 @@ export async function makerFileBoundaries(db: Db, perFile: number): Promise<stri
     select user_id from (select walk.user_id, row_number() over () as n from walk where ${listable}) numbered
     where n % ${perFile} = 0`)) as unknown as { rows: { user_id: string }[] };
   return result.rows.map((r) => r.user_id);
+}
+
+/** Every topic's slug and its newest change (its own row's, or its newest item's), for the sitemap. */
+export async function topicsForSitemap(db: Db) {
+  return db
+    .select({
+      slug: topics.slug,
+      lastmod: sql<Date>`greatest(${topics.updatedAt}, coalesce((select max(${ideas.updatedAt}) from ${ideaTopics} join ${ideas} on ${ideas.id} = ${ideaTopics.ideaId} where ${ideaTopics.topicId} = ${topics.id}), ${topics.updatedAt}))`.mapWith((v: unknown) => new Date(v as string)),
+    })
+    .from(topics)
+    .orderBy(asc(topics.slug));
 }

@@ -7,7 +7,8 @@ import type { Context, Hono } from 'hono';
 import { categoryFilterSchema } from '../../../shared/schemas/ideas.ts';
 import { creatorDisplayName } from '../../../shared/format.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { getMaker } from '../makers/service.ts';
+import { getMaker } from '../makers/index.ts';
+import { getTopic } from '../topics/index.ts';
 import { atomFeed } from './feeds.ts';
 import { sitemapItems, sitemapMakers, sitemapPages, sitemapRoot } from './sitemap.ts';
 
@@ -42,23 +43,31 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>) {
     const title = category === 'idea' ? 'IdeaHub: Brilliant Ideas' : category === 'product' ? 'IdeaHub: Amazing Products' : 'IdeaHub: All Ideas & Products';
     const self = `${publicUrl}/feed.xml${category ? `?category=${category}` : ''}`;
     const page = `${publicUrl}/${category ? `?category=${category}` : ''}`;
-    return xml(c, await atomFeed(c.var.db, publicUrl, { self, page, title, subtitle: 'Discover brilliant ideas and amazing products', category }), ATOM);
+    return xml(c, await atomFeed(c.var.reader, publicUrl, { self, page, title, subtitle: 'Discover brilliant ideas and amazing products', category }), ATOM);
   });
 
   app.get('/makers/:userId/feed.xml', async (c) => {
     const publicUrl = c.var.config.PUBLIC_URL;
     // An unknown maker is the one error body with 404 (getMaker throws it).
-    const maker = await getMaker(c.var.db, c.req.param('userId'), null);
+    const maker = await getMaker(c.var.reader, c.req.param('userId'), null);
     const page = `${publicUrl}/makers/${encodeURIComponent(maker.id)}`;
     const name = creatorDisplayName(maker.name);
-    return xml(c, await atomFeed(c.var.db, publicUrl, { self: `${page}/feed.xml`, page, title: `${name} on IdeaHub`, subtitle: `Ideas and products shared by ${name}`, userId: maker.id }), ATOM);
+    return xml(c, await atomFeed(c.var.reader, publicUrl, { self: `${page}/feed.xml`, page, title: `${name} on IdeaHub`, subtitle: `Ideas and products shared by ${name}`, userId: maker.id }), ATOM);
   });
 
-  app.get('/sitemap.xml', async (c) => xml(c, await sitemapRoot(c.var.db, options(c))));
-  app.get('/sitemaps/pages.xml', (c) => xml(c, sitemapPages(options(c))));
+  app.get('/topics/:slug/feed.xml', async (c) => {
+    const publicUrl = c.var.config.PUBLIC_URL;
+    // An unknown topic is the one error body with 404 (getTopic throws it).
+    const topic = await getTopic(c.var.reader, c.req.param('slug'));
+    const page = `${publicUrl}/topics/${encodeURIComponent(topic.slug)}`;
+    return xml(c, await atomFeed(c.var.reader, publicUrl, { self: `${page}/feed.xml`, page, title: `${topic.name} on IdeaHub`, subtitle: topic.description || `Ideas and products about ${topic.name}`, topicId: topic.id }), ATOM);
+  });
+
+  app.get('/sitemap.xml', async (c) => xml(c, await sitemapRoot(c.var.reader, options(c))));
+  app.get('/sitemaps/pages.xml', async (c) => xml(c, await sitemapPages(c.var.reader, options(c))));
   // A file name no sitemap writes is the one error body with 404.
   const file = (c: Context<AppEnv>, body: string | null) => (body === null ? c.json({ error: { code: 'not_found', message: 'No such sitemap file.' } }, 404) : xml(c, body));
   const fileName = (c: Context<AppEnv>) => (c.req.param('file') ?? '').replace(/\.xml$/, '');
-  app.get('/sitemaps/items/:file{.+\\.xml}', async (c) => file(c, await sitemapItems(c.var.db, options(c), fileName(c))));
-  app.get('/sitemaps/makers/:file{.+\\.xml}', async (c) => file(c, await sitemapMakers(c.var.db, options(c), fileName(c))));
+  app.get('/sitemaps/items/:file{.+\\.xml}', async (c) => file(c, await sitemapItems(c.var.reader, options(c), fileName(c))));
+  app.get('/sitemaps/makers/:file{.+\\.xml}', async (c) => file(c, await sitemapMakers(c.var.reader, options(c), fileName(c))));
 }

@@ -1,5 +1,5 @@
 /**
- * Sitemaps (issue 16). /sitemap.xml lists the public pages, every item page and every maker page
+ * Sitemaps (issue 16). /sitemap.xml lists the public pages (topics' pages among them), every item page and every maker page
  * (/makers/{id}) with their lastmod while there are at most SITEMAP_INDEX_AFTER URLs (the
  * protocol's 50,000); past that it is a sitemap index: one file of the public pages, then files of
  * SITEMAP_URLS_PER_FILE items (5,000 by default: a file of 50,000 is over a megabyte compressed,
@@ -14,12 +14,13 @@
  * back only each file's last one.
  */
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor, type Keyset } from '../ideas/cursor.ts';
-import { MAKER_ID } from '../makers/queries.ts';
-import { countItemsUpTo, countMakersUpTo, fileBoundaries, itemsAfter, makerFileBoundaries, makersAfter } from './queries.ts';
+import { SITEMAP_PAGES } from '../../../shared/routes.ts';
+import { decodeCursor, encodeCursor, type Keyset } from '../../lib/keyset-cursor.ts';
+import { MAKER_ID } from '../makers/index.ts';
+import { countItemsUpTo, countMakersUpTo, fileBoundaries, itemsAfter, makerFileBoundaries, makersAfter, topicsForSitemap } from './queries.ts';
 
-/** The public pages a crawler should know (ARCHITECTURE.md, public addresses); item pages follow. */
-export const SITEMAP_PUBLIC_PAGES = ['/', '/about', '/privacy', '/terms'] as const;
+/** The public pages a crawler should know (the screens that say so: src/shared/routes.ts); item pages follow. */
+export const SITEMAP_PUBLIC_PAGES = SITEMAP_PAGES;
 /** Rows read per query while a file is written. */
 const CHUNK = 5000;
 /** The first item file's and the first maker file's name (nothing before it). */
@@ -98,14 +99,21 @@ function decodeMakerFile(name: string): string | null {
   return MAKER_ID.test(id) && encodeMakerFile(id) === name ? id : null;
 }
 
-const pagesEntries = (publicUrl: string) => SITEMAP_PUBLIC_PAGES.map((p) => urlEntry(`${publicUrl}${p === '/' ? '/' : p}`)).join('');
+/** The public pages, then every topic's page (/topics/{slug}; topics are few, an admin's list). */
+async function pagesEntries(db: Db, publicUrl: string): Promise<{ entries: string; count: number }> {
+  const topicRows = await topicsForSitemap(db);
+  const pages = SITEMAP_PUBLIC_PAGES.map((p) => urlEntry(`${publicUrl}${p === '/' ? '/' : p}`));
+  const topicPages = topicRows.map((t) => urlEntry(`${publicUrl}/topics/${encodeURIComponent(t.slug)}`, t.lastmod));
+  return { entries: [...pages, ...topicPages].join(''), count: pages.length + topicPages.length };
+}
 
 /** /sitemap.xml: one urlset while everything fits in a file, else the index of the files. */
 export async function sitemapRoot(db: Db, o: SitemapOptions): Promise<string> {
-  const room = o.indexAfter - SITEMAP_PUBLIC_PAGES.length;
+  const pages = await pagesEntries(db, o.publicUrl);
+  const room = o.indexAfter - pages.count;
   const items = await countItemsUpTo(db, room);
   if (items <= room && (await countMakersUpTo(db, room - items)) <= room - items) {
-    const entries = `${pagesEntries(o.publicUrl)}${await itemEntries(db, o.publicUrl, null, items)}${await makerEntries(db, o.publicUrl, null, room - items)}`;
+    const entries = `${pages.entries}${await itemEntries(db, o.publicUrl, null, items)}${await makerEntries(db, o.publicUrl, null, room - items)}`;
     return `${XML_HEAD}<urlset xmlns="${NS}">\n${entries}</urlset>\n`;
   }
   const files = [`${o.publicUrl}/sitemaps/pages.xml`, `${o.publicUrl}/sitemaps/items/${FIRST_ITEMS_FILE}.xml`];
@@ -127,8 +135,8 @@ export async function sitemapRoot(db: Db, o: SitemapOptions): Promise<string> {
 }
 
 /** /sitemaps/pages.xml: the public pages. */
-export function sitemapPages(o: SitemapOptions): string {
-  return `${XML_HEAD}<urlset xmlns="${NS}">\n${pagesEntries(o.publicUrl)}</urlset>\n`;
+export async function sitemapPages(db: Db, o: SitemapOptions): Promise<string> {
+  return `${XML_HEAD}<urlset xmlns="${NS}">\n${(await pagesEntries(db, o.publicUrl)).entries}</urlset>\n`;
 }
 
 /** /sitemaps/items/{name}.xml: up to one file of items after the item the name carries (null: a bad name). */

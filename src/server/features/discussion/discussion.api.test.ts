@@ -31,7 +31,7 @@ describe.each(databaseKinds())('discussion messages on %s', (kind) => {
     expect(res.status).toBe(201);
     const message = discussionMessageSchema.parse(await res.json());
     expect(message.content).toBe('Great idea, count me in!');
-    expect(message.author).toEqual({ id: owner.id, name: 'Chioma Eze' });
+    expect(message.author).toEqual({ id: owner.id, name: 'Chioma Eze', avatarUrl: null });
     expect(await t.db.select().from(ideaDiscussions).where(eq(ideaDiscussions.ideaId, idea.id))).toHaveLength(1);
     expect(await messageCount(idea.id)).toBe(1);
     const detail = (await (await t.fetch(`/api/ideas/${idea.id}`, { headers: owner.headers })).json()) as { commentCount: number };

@@ -1,6 +1,6 @@
 /**
  * The live side of discussions: one LISTEN per server instance on DISCUSSION_CHANNEL, a fan-out
- * per item, and the Server-Sent Events stream each viewer holds (lib/realtime.ts does the work).
+ * per item, and the Server-Sent Events stream each viewer holds (lib/realtime/ does the work).
  *
  * Stream protocol (GET /api/ideas/{id}/messages/stream, text/event-stream):
  *   retry: 3000                      first, so a dropped client comes back after ~3 s
@@ -20,17 +20,13 @@
 import type { ServerResponse } from 'node:http';
 import { type DiscussionMessage, discussionMessageSchema, STREAM_EVENTS } from '../../../shared/schemas/discussion.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  encodeSseEvent,
-  type FanoutOptions,
-  type ListenOptions,
-  LiveStreams,
-  messageStreamSink,
-  TopicFanout,
-} from '../../lib/realtime.ts';
+import { encodeSseEvent } from '../../lib/realtime/event-stream.ts';
+import { type FanoutOptions, TopicFanout } from '../../lib/realtime/fanout.ts';
+import { NOTIFY_PAYLOAD_MAX_BYTES, type NotificationHandlers } from '../../lib/realtime/listen.ts';
+import { createLiveFeature, type LiveFeatureOptions, type LiveLifecycle, messageStreamSink } from '../../lib/realtime/live-streams.ts';
 import type { Logger } from '../../logger.ts';
-import { ACCESS_CHECK_MS, createAccessWatch, type StreamViewer } from './access-watch.ts';
-import { latestMessageId, messageById, messagesAfter, NOTIFY_PAYLOAD_MAX_BYTES, toMessage } from './queries.ts';
+import type { StreamViewer } from '../../lib/access-watch.ts';
+import { latestMessageId, messageById, messagesAfter, toMessage } from './queries.ts';
 
 export const DISCUSSION_CHANNEL = 'ideahub_discussion';
 
@@ -47,7 +43,7 @@ export interface DiscussionNotice {
    * The new message: content, created_at in epoch milliseconds, author id and profile name, the
    * message it replies to and whom it mentions.
    */
-  r?: { c: string; t: number; u: string; n: string | null; p?: number | null; x?: { id: string; name: string }[] };
+  r?: { c: string; t: number; u: string; n: string | null; a?: string | null; p?: number | null; x?: { id: string; name: string }[] };
   d?: DiscussionMessage;
 }
 
@@ -79,10 +75,11 @@ function carriedMessage(notice: DiscussionNotice): DiscussionMessage | null {
   const r = notice.r;
   if (!r || typeof r.c !== 'string' || !Number.isSafeInteger(r.t) || typeof r.u !== 'string') return null;
   if (r.n !== null && typeof r.n !== 'string') return null;
+  if (r.a !== undefined && r.a !== null && typeof r.a !== 'string') return null;
   const parentId = r.p === undefined || r.p === null ? null : Number.isSafeInteger(r.p) ? r.p : undefined;
   const mentioned = r.x ?? [];
   if (parentId === undefined || !Array.isArray(mentioned) || !mentioned.every(isMention)) return null;
-  return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n, parentId }, mentioned);
+  return toMessage({ id: notice.m, content: r.c, createdAt: new Date(r.t), userId: r.u, authorName: r.n, authorPhotoUrl: r.a ?? null, parentId }, mentioned);
 }
 
 /** The updated message a notice carries; null when it carries none or not a message. */
@@ -91,42 +88,24 @@ function carriedUpdate(notice: DiscussionNotice): DiscussionMessage | null {
   return parsed.success && parsed.data.id === notice.m ? parsed.data : null;
 }
 
-export interface DiscussionRealtimeOptions {
-  heartbeatMs?: number;
-  /** The reconnect delay streams ask clients to use. */
-  retryMs?: number;
-  /**
-   * A stream is ended after this long (less up to a fifth, so streams opened together do not all
-   * reconnect together). The browser reconnects on its own, resuming after its last event, and the
-   * reconnect is checked like a new one (a backstop: access-watch.ts ends a stream whose viewer
-   * lost access within seconds). Default 5 minutes.
-   */
-  maxStreamMs?: number;
-  /** How often open streams re-check their viewers' access (access-watch.ts). Default 2 s. */
-  accessCheckMs?: number;
-  listen?: ListenOptions;
+export interface DiscussionRealtimeOptions extends LiveFeatureOptions {
   fanout?: FanoutOptions;
 }
 
-export interface DiscussionRealtime {
-  /** Starts listening (call once, before serving). */
-  start(): Promise<void>;
-  /** The event stream of one item's discussion for a viewer already found entitled; 503 while shutting down. */
-  /** `response`: Node's response when Node serves the request (events are then written to it directly). */
-  /** `viewer`: whose access is re-checked while the stream is open (it ends when that access is gone). */
+export interface DiscussionRealtime extends LiveLifecycle {
+  /**
+   * The event stream of one item's discussion for a viewer already found entitled; 503 while
+   * shutting down. `response`: Node's response when Node serves the request (events are then
+   * written to it directly). `viewer`: whose access is re-checked while the stream is open (it
+   * ends when that access is gone).
+   */
   openStream(ideaId: string, fromId: number | null, signal: AbortSignal, response?: ServerResponse, viewer?: StreamViewer): Response;
-  /** Ends every open stream and refuses new ones: lets the HTTP server close (shutdown). */
-  closeAllStreams(): void;
-  /** Stops listening (after closeAllStreams, before the database closes). */
-  stop(): Promise<void>;
   /** Subscribers registered now, over all items (0 when nobody watches). */
   readonly subscriberCount: number;
-  readonly openStreams: number;
-  readonly listening: boolean;
 }
 
 export function createDiscussionRealtime(database: Database, logger: Logger, opts: DiscussionRealtimeOptions = {}): DiscussionRealtime {
-  const streams = new LiveStreams(opts);
+  const live = createLiveFeature(database, logger, DISCUSSION_CHANNEL, () => handlers, opts);
   const fanout = new TopicFanout<DiscussionMessage>(
     {
       latestId: (ideaId) => latestMessageId(database.db, ideaId),
@@ -134,9 +113,9 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     },
     logger,
     // Notices of one listening session arrive complete and in commit order: see TopicFanout.
-    { ...opts.fanout, listenSession: streams.listenSession },
+    { ...opts.fanout, listenSession: live.listenSession },
   );
-  const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
+  live.onClose(() => fanout.closeAll());
   // A live row is one object handed to every subscriber of its item: encode it once, not per stream.
   const encoded = new WeakMap<DiscussionMessage, Uint8Array>();
   const messageChunk = (m: DiscussionMessage) => {
@@ -147,32 +126,23 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
     }
     return chunk;
   };
-
-  return {
-    async start() {
-      await streams.listen(
-        database,
-        DISCUSSION_CHANNEL,
-        {
-          onNotify(payload, session) {
-            const notice = parseNotice(payload);
-            if (!notice) return;
-            if (notice.k === 'new') {
-              const row = carriedMessage(notice);
-              fanout.notifyInserted(notice.i, row ? { row, session } : undefined);
-            } else if (notice.k === 'upd') {
-              fanout.notifyUpdated(notice.i, carriedUpdate(notice) ?? (() => messageById(database.db, notice.m)));
-            } else fanout.notifyRemoved(notice.i, notice.m);
-          },
-          onReconnect: () => fanout.resyncAll(),
-        },
-        logger,
-        opts.listen,
-      );
+  const handlers: NotificationHandlers = {
+    onNotify(payload, session) {
+      const notice = parseNotice(payload);
+      if (!notice) return;
+      if (notice.k === 'new') {
+        const row = carriedMessage(notice);
+        fanout.notifyInserted(notice.i, row ? { row, session } : undefined);
+      } else if (notice.k === 'upd') {
+        fanout.notifyUpdated(notice.i, carriedUpdate(notice) ?? (() => messageById(database.db, notice.m)));
+      } else fanout.notifyRemoved(notice.i, notice.m);
     },
+    onReconnect: () => fanout.resyncAll(),
+  };
 
-    openStream(ideaId, fromId, signal, response, viewer) {
-      return streams.open({
+  const realtime = Object.assign(live, {
+    openStream(ideaId: string, fromId: number | null, signal: AbortSignal, response?: ServerResponse, viewer?: StreamViewer) {
+      return live.open({
         signal,
         response,
         attach(stream) {
@@ -182,29 +152,9 @@ export function createDiscussionRealtime(database: Database, logger: Logger, opt
           });
           return () => subscription.unsubscribe();
         },
-        watch: viewer && ((lost) => access.watch(viewer, lost)),
+        viewer,
       });
     },
-
-    closeAllStreams() {
-      fanout.closeAll();
-      streams.closeAll();
-    },
-
-    async stop() {
-      fanout.closeAll();
-      access.stop();
-      await streams.stop();
-    },
-
-    get subscriberCount() {
-      return fanout.subscriberCount;
-    },
-    get openStreams() {
-      return streams.size;
-    },
-    get listening() {
-      return streams.listening;
-    },
-  };
+  });
+  return Object.defineProperty(realtime, 'subscriberCount', { get: () => fanout.subscriberCount }) as typeof realtime & { readonly subscriberCount: number };
 }

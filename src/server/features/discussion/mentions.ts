@@ -9,7 +9,9 @@ import { MAX_MENTIONS, type Mention, MENTION_SUGGESTIONS_MAX, TOO_MANY_MENTIONS 
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/auth-schema.ts';
 import { ideaDiscussionMessages as messages, ideaDiscussions as discussions, profiles } from '../../db/schema.ts';
+import { readersOf } from '../../lib/content-access.ts';
 import { validationFailed } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like-pattern.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -39,28 +41,15 @@ export async function resolveMentions(db: Db | Tx, content: string, ids: readonl
   return found;
 }
 
-/**
- * Who among `ids` may read the discussion of an item owned by `ownerId` now (the premium rule of
- * resolveAccess, for many people at once): the owner, admins, and people with more than
- * `threshold` own items; never banned accounts.
- */
-export async function readersAmong(db: Db | Tx, ownerId: string, ids: readonly string[], threshold: number): Promise<Set<string>> {
+/** Who among `ids` may read the discussion of the item `ideaId` owned by `ownerId` now (lib/content-access.ts); never banned accounts. */
+export async function readersAmong(db: Db | Tx, item: { id: string; ownerId: string }, ids: readonly string[], threshold: number): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        inArray(users.id, [...ids]),
-        notBanned,
-        sql`(${users.id} = ${ownerId} or ${users.role} = 'admin' or (select count(*) from ideas where ideas.user_id = ${users.id}) > ${threshold})`,
-      ),
-    );
+    .where(and(inArray(users.id, [...ids]), notBanned, readersOf(item, threshold)));
   return new Set(rows.map((r) => r.id));
 }
-
-/** '%' and '_' typed by the person are letters, not patterns. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * People to suggest after '@' + `q` in the discussion of an item owned by `ownerId` (the viewer
@@ -69,7 +58,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function suggestPeople(db: Db, input: { ideaId: string; ownerId: string; viewerId: string; q: string }): Promise<Mention[]> {
   const q = input.q.trim().replace(/\s+/g, ' ');
-  const matches = q === '' ? sql`true` : sql`(${mentionName} ilike ${`${likeEscaped(q)}%`} or ${mentionName} ilike ${`% ${likeEscaped(q)}%`})`;
+  const matches = q === '' ? sql`true` : sql`(${mentionName} ilike ${`${escapeLike(q)}%`} or ${mentionName} ilike ${`% ${escapeLike(q)}%`})`;
   const base = and(hasName, notBanned, ne(profiles.userId, input.viewerId), matches);
   // Participants: the owner (rank 0), then authors of the discussion's messages by their latest message.
   const near = await db.execute(sql`

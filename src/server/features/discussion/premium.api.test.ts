@@ -1,5 +1,5 @@
 /**
- * The server enforces premium (SPEC §4; ARCHITECTURE.md 'our readings'): only premium people
+ * The server enforces premium (SPEC §4; docs/product-readings.md 'our readings'): only premium people
  * (more than premiumThreshold own items, 20 by default), the owner and admins receive the full
  * description and any message of the discussion, on every endpoint and on the live stream.
  */
@@ -12,6 +12,7 @@ import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 import { settings } from '../../db/schema.ts';
+import { forgetCachedSettings } from '../../lib/platform-settings.ts';
 import { openSse } from './testing/sse-client.ts';
 import { personWithItems, post, postOk } from './testing/people.ts';
 
@@ -119,6 +120,8 @@ describe.each(databaseKinds())('premium enforced by the server on %s', (kind) =>
     const five = await personWithItems(t, 5);
     const six = await personWithItems(t, 6);
     await t.db.insert(settings).values({ key: 'platform', value: { premiumThreshold: 5 } });
+    // As saving the settings does: this instance reads them again now.
+    forgetCachedSettings(t.db);
     try {
       const detailFor = async (p: SignedInUser) =>
         ideaDetailSchema.parse(await (await t.fetch(`/api/ideas/${ideaId}`, { headers: p.headers })).json());
@@ -131,6 +134,7 @@ describe.each(databaseKinds())('premium enforced by the server on %s', (kind) =>
       expect((await listFor(six)).locked).toBe(false);
     } finally {
       await t.db.delete(settings).where(eq(settings.key, 'platform'));
+      forgetCachedSettings(t.db);
     }
   });
 });

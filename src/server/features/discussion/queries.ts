@@ -5,7 +5,9 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER_NAME, type DiscussionMessage, type Mention } from '../../../shared/schemas/discussion.ts';
+import { avatarUrlOf } from '../../lib/square-photo.ts';
 import type { Db } from '../../db/client.ts';
+import { NOTIFY_PAYLOAD_MAX_BYTES } from '../../lib/realtime/listen.ts';
 import {
   ideaDiscussionMentions as mentions,
   ideaDiscussionMessages as messages,
@@ -20,6 +22,7 @@ const messageColumns = {
   createdAt: messages.createdAt,
   userId: messages.userId,
   authorName: profiles.fullName,
+  authorPhotoUrl: profiles.photoUrl,
   parentId: messages.parentId,
   editedAt: messages.editedAt,
   deletedAt: messages.deletedAt,
@@ -31,6 +34,7 @@ export type MessageRow = {
   createdAt: Date;
   userId: string | null;
   authorName: string | null;
+  authorPhotoUrl?: string | null;
   parentId?: number | null;
   editedAt?: Date | null;
   deletedAt?: Date | null;
@@ -44,10 +48,10 @@ export function toMessage(row: MessageRow, mentioned: readonly Mention[] = []): 
     createdAt: row.createdAt.toISOString(),
     // A null author deleted their account; the message stays, under that name. A deleted message has no author.
     author: deleted
-      ? { id: null, name: null }
+      ? { id: null, name: null, avatarUrl: null }
       : row.userId === null
-        ? { id: null, name: DELETED_USER_NAME }
-        : { id: row.userId, name: row.authorName?.trim() ? row.authorName : null },
+        ? { id: null, name: DELETED_USER_NAME, avatarUrl: null }
+        : { id: row.userId, name: row.authorName?.trim() ? row.authorName : null, avatarUrl: avatarUrlOf(row.authorPhotoUrl) },
     parentId: row.parentId === null || row.parentId === undefined ? null : Number(row.parentId),
     editedAt: deleted || !row.editedAt ? null : row.editedAt.toISOString(),
     deleted,
@@ -166,12 +170,6 @@ export async function ensureDiscussion(db: Db | Tx, ideaId: string): Promise<str
 }
 
 /**
- * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (BLCKSZ - NAMEDATALEN - 128 with the
- * default build, PGlite included).
- */
-export const NOTIFY_PAYLOAD_MAX_BYTES = 7999;
-
-/**
  * Inserts a message, counts it and NOTIFYs, in ONE statement: the item's row lock is taken first
  * (the UPDATE feeds the INSERT), so within one discussion ids are drawn, and committed, in order.
  * The caller's transaction holds that lock until it commits (with the notifications the message
@@ -195,23 +193,24 @@ export async function insertMessage(
       select ${discussionId}, ${userId}, ${content}, ${parentId}::bigint from locked
       returning id, created_at, user_id, content, parent_id
     ), written as (
-      select inserted.*, (select full_name from profiles where user_id = inserted.user_id) as author_name from inserted
+      select inserted.*, p.full_name as author_name, p.photo_url as author_photo_url
+      from inserted left join profiles p on p.user_id = inserted.user_id
     ), notice as (
       select written.*,
         json_build_object('i', ${ideaId}::text, 'm', id, 'k', 'new')::text as by_id,
         json_build_object('i', ${ideaId}::text, 'm', id, 'k', 'new', 'r', json_build_object(
-          'c', content, 't', floor(extract(epoch from created_at) * 1000)::bigint, 'u', user_id, 'n', author_name,
+          'c', content, 't', floor(extract(epoch from created_at) * 1000)::bigint, 'u', user_id, 'n', author_name, 'a', author_photo_url,
           'p', parent_id, 'x', ${JSON.stringify(mentioned)}::json
         ))::text as with_row
       from written
     )
-    select id, created_at, author_name,
+    select id, created_at, author_name, author_photo_url,
       pg_notify(${channel}, case when octet_length(with_row) <= ${NOTIFY_PAYLOAD_MAX_BYTES} then with_row else by_id end) as notified
-    from notice`)) as unknown as { rows: { id: number | string; created_at: Date | string; author_name: string | null }[] };
+    from notice`)) as unknown as { rows: { id: number | string; created_at: Date | string; author_name: string | null; author_photo_url: string | null }[] };
   const row = result.rows[0];
   if (!row) return null;
   return toMessage(
-    { id: Number(row.id), createdAt: new Date(row.created_at), content, userId, authorName: row.author_name, parentId },
+    { id: Number(row.id), createdAt: new Date(row.created_at), content, userId, authorName: row.author_name, authorPhotoUrl: row.author_photo_url, parentId },
     mentioned,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Fan-out across server instances (ARCHITECTURE.md decisions 6 and 10): two instances over one
+ * Fan-out across server instances (docs/product-readings.md decisions 6 and 10): two instances over one
  * PostgreSQL database (CI sets TEST_DATABASE_URL); on PGlite, which is one process only, the same
  * journeys run on a single instance.
  */
@@ -59,8 +59,10 @@ describe.each(databaseKinds())('live discussion across instances on %s', (kind) 
     await ready(again);
     const later = await postOk(a, idea.id, owner.headers, 'live again');
     await again.waitUntil((c) => c.messages().length >= 4, 10_000, 'the three missed and one live');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(ids(again)).toEqual([...missed.map((m) => m.id), later.id]);
+    // A last message marks the end: anything sent twice would have arrived before it.
+    const marker = await postOk(a, idea.id, owner.headers, 'marker');
+    await again.waitUntil((c) => c.messages().some((m) => m.id === marker.id), 10_000, 'the marker');
+    expect(ids(again)).toEqual([...missed.map((m) => m.id), later.id, marker.id]);
     expect(ids(again)).not.toContain(seen.id);
     again.close();
   });
@@ -75,9 +77,11 @@ describe.each(databaseKinds())('live discussion across instances on %s', (kind) 
     );
     const expected = posted.map((m) => m.id).sort((x, y) => x - y);
     for (const s of [onA, onB]) await s.waitUntil((c) => c.messages().length >= 24, 15_000, '24 messages');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(ids(onA)).toEqual(expected);
-    expect(ids(onB)).toEqual(expected);
+    // A last message marks the end: anything sent twice would have arrived before it.
+    const marker = await postOk(a, idea.id, owner.headers, 'marker');
+    for (const s of [onA, onB]) await s.waitUntil((c) => c.messages().some((m) => m.id === marker.id), 15_000, 'the marker');
+    expect(ids(onA)).toEqual([...expected, marker.id]);
+    expect(ids(onB)).toEqual([...expected, marker.id]);
     onA.close();
     onB.close();
   });

@@ -11,10 +11,10 @@ import {
 } from '../../../shared/schemas/discussion.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { removalReasonOf } from '../notifications/removal-reason.ts';
-import { resumeFrom } from '../../lib/realtime.ts';
+import { removalReasonOf } from '../../lib/removal-reason.ts';
+import { resumeFrom } from '../../lib/realtime/live-streams.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { sessionTokenOf } from './access-watch.ts';
+import { sessionTokenOf } from '../auth/index.ts';
 import type { DiscussionRealtime } from './live.ts';
 import { discussionAccess, editMessage, listMessages, lockedError, mentionSuggestions, postMessage, removeMessage } from './service.ts';
 
@@ -172,7 +172,7 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
     const from = resumeFrom(c.req.header('last-event-id'), c.req.query('lastEventId'));
     // Served by Node (@hono/node-server), the request's env carries Node's response.
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    const sessionToken = await sessionTokenOf(c.var.db, c.req.raw.headers, viewer.userId);
-    return realtime.openStream(ideaId, from, c.req.raw.signal, outgoing, { userId: viewer.userId, sessionToken, ownerId: idea.userId });
+    const sessionToken = await sessionTokenOf(c.var.db, c, viewer.userId);
+    return realtime.openStream(ideaId, from, c.req.raw.signal, outgoing, { userId: viewer.userId, sessionToken, ownerId: idea.userId, ideaId: idea.id });
   });
 }

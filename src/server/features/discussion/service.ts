@@ -6,7 +6,7 @@
  * answers { locked: true, items: [] } (the screen shows the blurred discussion), the stream is
  * refused (401 for visitors, 403 for others), and posting is refused the same way: one may only
  * write in a discussion one can read.
- * Who removes: moderators and admins (ARCHITECTURE.md 'our readings'), and the author their own
+ * Who removes: moderators and admins (docs/product-readings.md 'our readings'), and the author their own
  * message; everyone else gets 403. Only the author edits, and only while they may read the
  * discussion (as for posting). Replies are one level deep: a reply to a reply is stored against
  * the top-level message. A deleted message that has replies stays as 'Message deleted'.
@@ -14,7 +14,7 @@
  * Ordering: a message takes the item's row lock (its message_count update) BEFORE its id is drawn,
  * in the same statement (queries.ts insertMessage), so within one discussion ids commit in
  * increasing order and a stream resuming after id N can never miss a smaller id that commits
- * later (see lib/realtime.ts).
+ * later (see lib/realtime/fanout.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -39,14 +39,15 @@ import { ideas } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
-import { resolveAccess } from '../ideas/access.ts';
-import { FOREIGN_KEY_VIOLATION, requireIdea, sqlState } from '../likes/idea-lookup.ts';
-import type { Removal } from '../ideas/manage-service.ts';
-import { type NotificationEvent, notify as notifyPeople } from '../notifications/notify.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND } from '../ideas/index.ts';
+import { requireIdea } from '../ideas/index.ts';
+import type { Removal } from '../ideas/index.ts';
+import { type NotifiedEvent, notify as notifyPeople } from '../notifications/index.ts';
 import { DISCUSSION_CHANNEL, noticePayload, updatePayload } from './live.ts';
 import { readersAmong, resolveMentions, suggestPeople } from './mentions.ts';
-import { premiumThreshold } from './threshold.ts';
+import { premiumThreshold, resolveAccess } from '../../lib/content-access.ts';
+import { FOREIGN_KEY_VIOLATION, inTransaction, sqlState } from '../../db/transaction.ts';
 import {
   deleteMessageRow,
   ensureDiscussion,
@@ -68,7 +69,7 @@ import {
 export async function discussionAccess(db: Db, ideaId: string, viewer: Viewer | null, logger: Logger) {
   const idea = await requireIdea(db, ideaId);
   const threshold = await premiumThreshold(db, logger);
-  const { fullAccess } = await resolveAccess(db, viewer, idea.userId, logger, threshold);
+  const { fullAccess } = await resolveAccess(db, viewer, { id: idea.id, ownerId: idea.userId }, logger, threshold);
   return { idea, fullAccess, threshold };
 }
 
@@ -96,8 +97,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 async function mentionEvents(
   tx: Tx,
   input: { ownerId: string; threshold: number; actorId: string; ideaId: string; messageId: number; mentioned: readonly Mention[] },
-): Promise<NotificationEvent[]> {
-  const readers = await readersAmong(tx, input.ownerId, input.mentioned.map((m) => m.id), input.threshold);
+): Promise<NotifiedEvent[]> {
+  const readers = await readersAmong(tx, { id: input.ideaId, ownerId: input.ownerId }, input.mentioned.map((m) => m.id), input.threshold);
   return input.mentioned
     .filter((m) => readers.has(m.id))
     .map((m) => ({ kind: 'mention' as const, recipientId: m.id, actorId: input.actorId, ideaId: input.ideaId, messageId: input.messageId }));
@@ -119,7 +120,7 @@ export async function postMessage(db: Db, ideaId: string, viewer: Viewer | null,
   try {
     // The message, its mentions and the notifications commit together (the notify module's rule);
     // a refused reply leaves nothing behind, not even a new discussion row.
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const discussionId = await ensureDiscussion(tx, ideaId);
       let parentId: number | null = null;
       let answered: string | null = null;
@@ -136,7 +137,7 @@ export async function postMessage(db: Db, ideaId: string, viewer: Viewer | null,
       if (!message) throw notFound(IDEA_NOT_FOUND);
       await replaceMentions(tx, message.id, mentioned);
       const base = { actorId: viewer.userId, ideaId, messageId: message.id };
-      const events: NotificationEvent[] = [{ kind: 'discussion', recipientId: idea.userId, ...base }];
+      const events: NotifiedEvent[] = [{ kind: 'discussion', recipientId: idea.userId, ...base }];
       if (answered) events.push({ kind: 'reply', recipientId: answered, ...base });
       events.push(...(await mentionEvents(tx, { ownerId: idea.userId, threshold, actorId: viewer.userId, ideaId, messageId: message.id, mentioned })));
       await notifyPeople(tx, events);
@@ -173,7 +174,7 @@ export async function editMessage(db: Db, rawId: string, viewer: Viewer | null, 
   const checked = checkMessageContent(input.content);
   if (!checked.ok) throw validationFailed(checked.message, { content: [checked.message] });
   const mentioned = await resolveMentions(db, checked.content, input.mentions);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockMessageRow(tx, id);
     if (!row || row.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
     if (row.userId !== viewer.userId) throw forbidden(EDIT_NOT_ALLOWED);
@@ -209,7 +210,7 @@ export async function removeMessage(db: Db, rawId: string, viewer: Viewer | null
   const id = messageIdOf(rawId);
   const moderates = viewer.role === 'moderator' || viewer.role === 'admin';
   const reason = cleanRemovalReason(rawReason);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const row = await lockMessageRow(tx, id);
     if (!row || row.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
     const own = row.userId === viewer.userId;

@@ -11,7 +11,8 @@ import { createIdea } from '../../../../tests/support/factories.ts';
 import { startTestServer, useTestServer } from '../../../../tests/support/test-server.ts';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { ideas } from '../../db/schema.ts';
-import { LIFETIME_RECONNECT_MS, listenForNotifications } from '../../lib/realtime.ts';
+import { LIFETIME_RECONNECT_MS } from '../../lib/realtime/live-streams.ts';
+import { listenForNotifications } from '../../lib/realtime/listen.ts';
 import { createLogger } from '../../logger.ts';
 import { DISCUSSION_CHANNEL, noticePayload } from './live.ts';
 import { openSse, type SseClient } from './testing/sse-client.ts';
@@ -48,7 +49,7 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     const m = await postOk(t, idea.id, owner.headers, '  Live hello  ');
     await s.waitUntil((c) => c.messages().length === 1, 10_000, 'the live message');
     expect(s.events[0]).toMatchObject({ event: 'message', id: String(m.id) });
-    expect(s.messages()[0]).toMatchObject({ id: m.id, content: 'Live hello', author: { name: 'Owner Person' } });
+    expect(s.messages()[0]).toMatchObject({ id: m.id, content: 'Live hello', author: { name: 'Owner Person', avatarUrl: null } });
     s.close();
   });
 
@@ -95,9 +96,11 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     await ready(again);
     const after = await postOk(t, idea.id, owner.headers, 'after the reconnect');
     await again.waitUntil((c) => c.messages().length === 4);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(ids(again)).toEqual([...missed.map((m) => m.id), after.id]);
-    expect(again.messages().map((m) => m.content)).toEqual(['missed one', 'missed two', 'missed three', 'after the reconnect']);
+    // A last message marks the end: anything sent twice would have arrived before it.
+    const marker = await postOk(t, idea.id, owner.headers, 'marker');
+    await again.waitUntil((c) => c.messages().some((m) => m.id === marker.id));
+    expect(ids(again)).toEqual([...missed.map((m) => m.id), after.id, marker.id]);
+    expect(again.messages().map((m) => m.content)).toEqual(['missed one', 'missed two', 'missed three', 'after the reconnect', 'marker']);
     again.close();
   });
 
@@ -111,12 +114,14 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     );
     const all = posted.map((m) => m.id).sort((x, y) => x - y);
     await live.waitUntil((c) => c.messages().length >= 30, 15_000, '30 messages');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(ids(live)).toEqual(all);
+    // A last message marks the end: anything sent twice would have arrived before it.
+    const marker = await postOk(t, idea.id, posters[0]!.headers, 'marker');
+    await live.waitUntil((c) => c.messages().some((m) => m.id === marker.id), 15_000, 'the marker');
+    expect(ids(live)).toEqual([...all, marker.id]);
     for (const cut of [0, 7, 15, 29]) {
       const resumed = await stream(`?lastEventId=${all[cut]}`);
       await ready(resumed);
-      expect(ids(resumed)).toEqual(all.slice(cut + 1));
+      expect(ids(resumed)).toEqual([...all.slice(cut + 1), marker.id]);
       resumed.close();
     }
     live.close();
@@ -174,7 +179,7 @@ describe.each(databaseKinds())('discussion stream on %s', (kind) => {
     await t.db.execute(sql`select pg_notify(${DISCUSSION_CHANNEL}, ${payload})`);
     await s.waitUntil((c) => c.messages().length === 1, 10_000, 'the carried message');
     expect(s.messages()).toEqual([
-      { id: 2 ** 40, content: 'Carried only', createdAt, author: { id: owner.id, name: 'Owner Person' }, parentId: null, editedAt: null, deleted: false, mentions: [] },
+      { id: 2 ** 40, content: 'Carried only', createdAt, author: { id: owner.id, name: 'Owner Person', avatarUrl: null }, parentId: null, editedAt: null, deleted: false, mentions: [] },
     ]);
     expect(s.lastEventId).toBe(String(2 ** 40));
     s.close();

@@ -57,7 +57,7 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       const { owner, kofi, ama, idea } = await setup();
       const top = await sendOk(owner, idea.id, { content: 'What would you pay for this?' });
       const reply = await sendOk(kofi, idea.id, { content: 'About ten dollars.', parentId: top.id });
-      expect(reply).toMatchObject({ parentId: top.id, content: 'About ten dollars.', author: { id: kofi.id, name: 'Kofi Mensah' } });
+      expect(reply).toMatchObject({ parentId: top.id, content: 'About ten dollars.', author: { id: kofi.id, name: 'Kofi Mensah', avatarUrl: null } });
       // A reply to a reply answers the top-level message.
       const deeper = await sendOk(ama, idea.id, { content: 'Same here.', parentId: reply.id });
       expect(deeper.parentId).toBe(top.id);
@@ -112,7 +112,7 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       const reply = await sendOk(ama, idea.id, { content: 'Ama answers.', parentId: kofis.id });
       const toKofi = await notificationsOf(kofi);
       expect(toKofi).toHaveLength(1);
-      expect(toKofi[0]).toMatchObject({ kind: 'reply', actor: { id: ama.id, name: 'Ama Owusu' }, item: { id: idea.id }, excerpt: 'Ama answers.' });
+      expect(toKofi[0]).toMatchObject({ kind: 'reply', actor: { id: ama.id, name: 'Ama Owusu', avatarUrl: null }, item: { id: idea.id }, excerpt: 'Ama answers.' });
       // The owner is told of the new message as before ('discussion'), once.
       const toOwner = await notificationsOf(owner);
       expect(toOwner.length - before).toBe(1);
@@ -211,7 +211,7 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       expect((await remove(kofi, asked.id)).status).toBe(204);
       const items = (await list(owner, idea.id)).items;
       expect(items.map((m) => m.id)).toEqual([asked.id, r1.id, r2.id]);
-      expect(items[0]).toEqual({ id: asked.id, content: '', createdAt: asked.createdAt, author: { id: null, name: null }, parentId: null, editedAt: null, deleted: true, mentions: [] });
+      expect(items[0]).toEqual({ id: asked.id, content: '', createdAt: asked.createdAt, author: { id: null, name: null, avatarUrl: null }, parentId: null, editedAt: null, deleted: true, mentions: [] });
       expect(await messageCount(idea.id)).toBe(2);
       // The placeholder is not the author's any more: no edit, no second delete, nothing left in their export.
       expect((await edit(kofi, asked.id, { content: 'Back' })).status).toBe(404);
@@ -265,7 +265,7 @@ describe.each(databaseKinds())('discussion threads on %s', (kind) => {
       expect(s.lastEventId).toBe(String(reply.id));
       expect((await remove(kofi, asked.id)).status).toBe(204);
       await s.waitUntil(() => updates().length === 2, 10_000, 'the placeholder');
-      expect(updates()[1]).toMatchObject({ id: asked.id, deleted: true, content: '', author: { id: null, name: null } });
+      expect(updates()[1]).toMatchObject({ id: asked.id, deleted: true, content: '', author: { id: null, name: null, avatarUrl: null } });
       expect((await remove(ama, reply.id)).status).toBe(204);
       await s.waitUntil((c) => c.events.filter((e) => e.event === 'message-deleted').length === 2, 10_000, 'both deleted');
       expect(s.events.filter((e) => e.event === 'message-deleted').map((e) => JSON.parse(e.data))).toEqual([{ id: reply.id }, { id: asked.id }]);

@@ -125,7 +125,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL going away an
     try {
       await client.query('begin');
       const failed = client.query('select pg_sleep(5)');
-      await new Promise((r) => setTimeout(r, 100));
+      // Cut once the statement is running on the server (seen from another connection).
+      await within(10_000, 'the statement running', async () => {
+        const r = await database.pool!.query(`select 1 from pg_stat_activity where state = 'active' and query = 'select pg_sleep(5)'`);
+        return r.rowCount ? true : null;
+      });
       await proxy.cut();
       // Without an error listener on checked-out clients, pg emits 'error' unhandled: the process dies.
       await expect(failed).rejects.toThrow(/Connection terminated|ECONNRESET/);

@@ -10,7 +10,7 @@ import { signedInUser, type SignedInUser, type SignedInUserOptions } from '../..
 import type { TestServer } from '../../../../tests/support/test-server.ts';
 import { ideas, profiles, settings, shares } from '../../db/schema.ts';
 import { ideaCreatedSchema, type IdeaCreated, type IdeaCreateInput } from '../../../shared/schemas/ideas.ts';
-import { PLATFORM_SETTINGS_KEY } from '../settings/service.ts';
+import { forgetCachedSettings, PLATFORM_SETTINGS_KEY } from '../../lib/platform-settings.ts';
 
 /** A signed-in person whose profile has a name and contact details, so they may share. */
 export async function sharer(t: TestServer, opts: SignedInUserOptions & { contactInfo?: string | null } = {}): Promise<SignedInUser> {
@@ -71,15 +71,18 @@ export async function backdateShares(t: TestServer, of: { ideaId: string } | { u
 }
 
 /** Writes the platform settings row (admin settings) over the defaults. */
+/** Stores the settings straight in the database and empties the instance's settings cache, as saving them does. */
 export async function setPlatformSettings(t: TestServer, value: Record<string, unknown>): Promise<void> {
   await t.db
     .insert(settings)
     .values({ key: PLATFORM_SETTINGS_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value } });
+  forgetCachedSettings(t.db);
 }
 
 export async function clearPlatformSettings(t: TestServer): Promise<void> {
   await t.db.delete(settings).where(eq(settings.key, PLATFORM_SETTINGS_KEY));
+  forgetCachedSettings(t.db);
 }
 
 export async function upload(t: TestServer, user: SignedInUser | null, bytes: Uint8Array, name: string, type: string): Promise<Response> {

@@ -25,7 +25,7 @@ describe.each(databaseKinds())('GET /api/ideas on %s', (kind) => {
     const ids = page.items.map((i) => i.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     const card = page.items.find((i) => i.id === newer.id)!;
-    expect(card.creator).toEqual({ id: ada.id, name: 'Ada Okafor', contactInfo: null });
+    expect(card.creator).toEqual({ id: ada.id, name: 'Ada Okafor', avatarUrl: null, contactInfo: null });
     expect(card).not.toHaveProperty('email');
     expect(JSON.stringify(page)).not.toContain(ada.email);
   });
@@ -128,7 +128,7 @@ describe.each(databaseKinds())('GET /api/ideas on %s', (kind) => {
 
   it('writes the row limit into the list statement, so a prepared generic plan knows how few rows it reads', () => {
     for (const rows of [21, 51]) {
-      const shape = { category: true, userId: false, after: true, viewer: true, currency: true, minPrice: true, maxPrice: false, rows };
+      const shape = { category: true, userId: false, after: true, viewer: true, currency: true, minPrice: true, maxPrice: false, following: false, topic: false, rows };
       const query = listQuery(t.db, { ...shape, sort: 'newest', window: null }, sql.placeholder).toSQL();
       expect(query.sql).toMatch(new RegExp(`limit ${rows}$`));
       expect(query.params).not.toContain(rows);

@@ -1,7 +1,7 @@
 /** SQL for sharing, editing and deleting items. Functions taking `db` also run inside a transaction. */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contactRequests, ideaDiscussions, ideas, profiles, shares, storedFiles } from '../../db/schema.ts';
+import { ideaDiscussions, ideas, makerFollows, profiles, shares, storedFiles } from '../../db/schema.ts';
 import { IDEA_IMAGES_BUCKET } from '../../lib/storage.ts';
 
 export async function findAuthorProfile(db: Db, userId: string) {
@@ -42,6 +42,9 @@ export type IdeaValues = {
   currency: string;
   category: 'idea' | 'product';
   imageUrl: string | null;
+  /** The gallery's pictures after the cover. */
+  galleryUrls: string[];
+  websiteUrl: string | null;
   rating: number | null;
 };
 
@@ -55,6 +58,12 @@ export async function insertIdea(db: Db, values: IdeaValues & { userId: string; 
 }
 
 /** The item's discussion (one per item), made with it. */
+/** Who follows `makerId` (their new item's notification goes to each), in id order. */
+export async function followerIdsOf(db: Db, makerId: string): Promise<string[]> {
+  const rows = await db.select({ id: makerFollows.followerId }).from(makerFollows).where(eq(makerFollows.makerId, makerId)).orderBy(makerFollows.followerId);
+  return rows.map((r) => r.id);
+}
+
 export async function insertDiscussion(db: Db, ideaId: string, createdAt: Date): Promise<void> {
   await db.insert(ideaDiscussions).values({ ideaId, createdAt }).onConflictDoNothing({ target: ideaDiscussions.ideaId });
 }
@@ -71,6 +80,8 @@ export async function lockIdea(db: Db, id: string) {
       currency: ideas.currency,
       category: ideas.category,
       imageUrl: ideas.imageUrl,
+      galleryUrls: ideas.galleryUrls,
+      websiteUrl: ideas.websiteUrl,
       rating: ideas.rating,
     })
     .from(ideas)
@@ -89,8 +100,9 @@ export async function updateIdea(db: Db, id: string, values: IdeaValues, now: Da
 }
 
 /** Likes, ratings, bookmarks, contact requests, the discussion and its messages go with it (ON DELETE CASCADE). */
-export async function deleteIdeaRow(db: Db, id: string): Promise<void> {
-  await db.delete(ideas).where(eq(ideas.id, id));
+export async function deleteIdeaRow(db: Db, id: string): Promise<{ imageUrl: string | null; galleryUrls: string[] } | null> {
+  const [row] = await db.delete(ideas).where(eq(ideas.id, id)).returning({ imageUrl: ideas.imageUrl, galleryUrls: ideas.galleryUrls });
+  return row ?? null;
 }
 
 export async function storedImageOwner(db: Db, name: string): Promise<{ ownerId: string | null } | null> {
@@ -102,27 +114,24 @@ export async function storedImageOwner(db: Db, name: string): Promise<{ ownerId:
   return row ?? null;
 }
 
-/** Whether another item already shows this image (served by ideas_stored_image_url_idx). */
+/** Whether another item already shows this image, as its cover or in its gallery (served by ideas_image_url_idx and ideas_gallery_urls_idx). */
 export async function imageUsedByAnotherIdea(db: Db, imageUrl: string, exceptId: string | null): Promise<boolean> {
+  const shows = or(eq(ideas.imageUrl, imageUrl), arrayContains(ideas.galleryUrls, [imageUrl]));
   const [row] = await db
     .select({ id: ideas.id })
     .from(ideas)
-    .where(exceptId ? and(eq(ideas.imageUrl, imageUrl), ne(ideas.id, exceptId)) : eq(ideas.imageUrl, imageUrl))
+    .where(exceptId ? and(shows, ne(ideas.id, exceptId)) : shows)
     .limit(1);
+  return Boolean(row);
+}
+
+/** Whether someone's profile photo is this image (a photo is never an item's image: removing one would remove the other). */
+export async function imageIsProfilePhoto(db: Db, imageUrl: string): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.photoUrl, imageUrl)).limit(1);
   return Boolean(row);
 }
 
 export async function ideaExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.id, id)).limit(1);
   return Boolean(row);
-}
-
-export async function insertContactRequest(db: Db, ideaId: string, userId: string): Promise<boolean> {
-  // insert ... select: a missing item inserts nothing (no foreign-key error to translate).
-  const result = await db.execute(sql`
-    insert into ${contactRequests} (idea_id, user_id)
-    select ${ideas.id}, ${userId} from ${ideas} where ${ideas.id} = ${ideaId}
-    returning 1`);
-  // node-postgres and PGlite both answer { rows }.
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ideaCreatedSchema, ideaCreateSchema, ideaUpdateSchema, ownIdeaSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { removalReasonOf } from '../notifications/removal-reason.ts';
-import { editIdea, type ManageOptions, recordContact, removeIdea, shareIdea } from './manage-service.ts';
-import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from './route-helpers.ts';
+import { removalReasonOf } from '../../lib/removal-reason.ts';
+import { editIdea, type ManageOptions, removeIdea, shareIdea } from './manage-service.ts';
+import { errorResponses, idParamsSchema, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 
 const shareRoute = createRoute({
   method: 'post',
@@ -53,19 +53,6 @@ const deleteRoute = createRoute({
   },
 });
 
-const contactRoute = createRoute({
-  method: 'post',
-  path: '/api/ideas/{id}/contact',
-  tags: ['ideas'],
-  summary: 'The card’s Contact action: recorded, nothing shown',
-  middleware: [requireSignIn] as const,
-  request: { params: idParamsSchema },
-  responses: {
-    204: { description: 'Recorded' },
-    ...errorResponses({ 401: 'Not signed in', 404: 'No such item' }),
-  },
-});
-
 export function registerIdeaManageRoutes(app: OpenAPIHono<AppEnv>) {
   const options = (c: { var: AppEnv['Variables'] }): ManageOptions => ({ publicUrl: c.var.config.PUBLIC_URL });
 
@@ -79,10 +66,6 @@ export function registerIdeaManageRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(deleteRoute, async (c) => {
     await removeIdea(c.var.db, viewerOf(c), c.req.valid('param').id, { reason: await removalReasonOf(c) });
-    return c.body(null, 204);
-  });
-  app.openapi(contactRoute, async (c) => {
-    await recordContact(c.var.db, viewerOf(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

@@ -25,17 +25,21 @@ import {
 import { cleanRemovalReason } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { notify, type Tx } from '../notifications/notify.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { notify } from '../notifications/index.ts';
 import { AppError, type ErrorFields, forbidden, notFound } from '../../lib/errors.ts';
 import { deleteStoredImage } from '../../lib/storage.ts';
-import { assignNewCoupon } from '../coupons/service.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { IMAGE_URL_MESSAGES, type ImageChoice, parseImageUrl } from './image-url.ts';
+import { assignNewCoupon } from '../coupons/index.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
+import { IMAGE_URL_MESSAGES } from './image-url.ts';
+import { type PictureDecision, type PicturesPlan, picturesColumns, planPictures, shownPictures } from './gallery.ts';
+import { checkWebsite, type WebsiteCheck } from '../../../shared/rules/website-address.ts';
 import {
   deleteIdeaRow,
   findAuthorProfile,
+  imageIsProfilePhoto,
   imageUsedByAnotherIdea,
-  insertContactRequest,
+  followerIdsOf,
   insertDiscussion,
   insertIdea,
   latestShareAt,
@@ -44,8 +48,12 @@ import {
   storedImageOwner,
   updateIdea,
 } from './manage-queries.ts';
-import { findIdea, isUuid } from './queries.ts';
-import { IDEA_NOT_FOUND, toOwnIdea, type Viewer } from './service.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { findIdea } from './queries.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND, toOwnIdea } from './service.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { resolveItemTopics, setItemTopics } from '../topics/index.ts';
 
 export const PROFILE_INCOMPLETE_MESSAGE = 'Please update your profile (name and contact) before sharing.';
 export const EDIT_FORBIDDEN_MESSAGE = 'You can only edit your own ideas.';
@@ -64,9 +72,6 @@ function hasText(value: string | null | undefined): boolean {
   return Boolean(value?.trim());
 }
 
-/** The image as stored: accepted when it was saved, not judged again. */
-type ImageDecision = ImageChoice | { kind: 'kept'; url: string | null };
-
 /** 422 with every message under its field; the first one is the summary message. */
 function validationError(errors: readonly { field: string; message: string }[]): AppError {
   const fields: ErrorFields = {};
@@ -74,30 +79,35 @@ function validationError(errors: readonly { field: string; message: string }[]):
   return new AppError(422, 'validation_failed', errors[0]?.message ?? 'The item is not valid.', fields);
 }
 
-/** Runs the shared validator and the image URL rule (`image` null: not acceptable); throws 422 listing every problem. */
-function checkContent(
-  input: IdeaContentInput,
-  image: ImageDecision | null,
-): { cleaned: IdeaContentCleaned; image: ImageDecision } {
+/** Runs the shared validator, with the pictures' and the website's problems; throws 422 listing every problem. */
+function checkContent(input: IdeaContentInput, more: readonly { field: string; message: string }[]): IdeaContentCleaned {
   const result = validateIdeaContent(input);
   const errors = result.errors.map((message) => ({ field: fieldForIdeaMessage(message) ?? '_', message: message as string }));
-  if (!image) errors.push({ field: 'imageUrl', message: IMAGE_URL_MESSAGES.invalid });
-  if (errors.length > 0 || !image) throw validationError(errors);
-  return { cleaned: result.cleaned, image };
+  errors.push(...more);
+  if (errors.length > 0) throw validationError(errors);
+  return result.cleaned;
 }
+
+function websiteErrors(check: WebsiteCheck): { field: string; message: string }[] {
+  return check.ok ? [] : [{ field: 'websiteUrl', message: check.message }];
+}
+
+const websiteOf = (check: WebsiteCheck) => (check.ok ? check.url : null);
 
 /**
  * One of our uploads may only be attached by the person who uploaded it (or, for an admin
  * editing an item, by its owner) and to one item at a time. Runs inside the transaction.
  */
-async function checkStoredImage(tx: Db, image: ImageDecision, allowedOwners: string[], ideaId: string | null): Promise<void> {
-  if (image.kind !== 'stored') return;
-  const file = await storedImageOwner(tx, image.name);
-  if (!file || !file.ownerId || !allowedOwners.includes(file.ownerId)) {
-    throw validationError([{ field: 'imageUrl', message: IMAGE_URL_MESSAGES.notYours }]);
-  }
-  if (await imageUsedByAnotherIdea(tx, image.url, ideaId)) {
-    throw validationError([{ field: 'imageUrl', message: IMAGE_URL_MESSAGES.inUse }]);
+async function checkStoredImages(tx: Db, pictures: readonly PictureDecision[], allowedOwners: string[], ideaId: string | null, field: string): Promise<void> {
+  for (const image of pictures) {
+    if (image.kind !== 'stored') continue;
+    const file = await storedImageOwner(tx, image.name);
+    if (!file || !file.ownerId || !allowedOwners.includes(file.ownerId)) {
+      throw validationError([{ field, message: IMAGE_URL_MESSAGES.notYours }]);
+    }
+    if ((await imageUsedByAnotherIdea(tx, image.url, ideaId)) || (await imageIsProfilePhoto(tx, image.url))) {
+      throw validationError([{ field, message: IMAGE_URL_MESSAGES.inUse }]);
+    }
   }
 }
 
@@ -106,8 +116,15 @@ function keepsImage(change: string | null | undefined, stored: string | null): b
   return change === undefined || (change ?? '').trim() === (stored ?? '');
 }
 
-function keptImage(stored: string | null): ImageDecision {
-  return { kind: 'kept', url: stored };
+/** The pictures an edit asks for: the whole gallery (`images`), a new cover (`imageUrl`), or what the item shows. */
+function editedPictures(change: IdeaUpdateInput, stored: { imageUrl: string | null; galleryUrls: string[] }, publicUrl: string): PicturesPlan & { field: 'images' | 'imageUrl' } {
+  const shown = shownPictures(stored);
+  if (change.images !== undefined) return { ...planPictures(change.images, shown, publicUrl, 'images'), field: 'images' };
+  if (keepsImage(change.imageUrl, stored.imageUrl)) return { pictures: shown.map((url) => ({ kind: 'kept', url })), errors: [], field: 'imageUrl' };
+  // A new cover (or none): the rest of the gallery stays.
+  const cover = planPictures([change.imageUrl], shown, publicUrl, 'imageUrl');
+  const rest = stored.galleryUrls.filter((url) => url !== cover.pictures[0]?.url).map((url) => ({ kind: 'kept' as const, url }));
+  return { pictures: [...cover.pictures, ...rest], errors: cover.errors, field: 'imageUrl' };
 }
 
 async function readOwnIdea(tx: Db, id: string, viewer: Viewer): Promise<OwnIdea> {
@@ -120,16 +137,20 @@ export async function shareIdea(db: Db, viewer: Viewer, input: IdeaCreateInput, 
   const clock = opts.now ?? (() => new Date());
   const profile = await findAuthorProfile(db, viewer.userId);
   if (!profile || !hasText(profile.fullName) || !hasText(profile.contactInfo)) throw profileIncomplete();
-  const { cleaned, image } = checkContent(
+  const field = input.images !== undefined ? 'images' : 'imageUrl';
+  const plan = planPictures(input.images ?? [input.imageUrl], [], opts.publicUrl, field);
+  const website = checkWebsite(input.websiteUrl);
+  const cleaned = checkContent(
     { title: input.title, description: input.description, price: input.price, currency: input.currency, rating: input.rating, authorName: profile.fullName },
-    parseImageUrl(input.imageUrl, opts.publicUrl),
+    [...plan.errors, ...websiteErrors(website)],
   );
   const settings = await getPlatformSettings(db);
   const category: Category = input.category;
   const hours = cooldownHours(category, settings);
   const projectDetails = input.projectDetails?.trim() ? input.projectDetails.trim() : null;
+  const topicIds = await resolveItemTopics(db, input.topics ?? []);
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockSharesOf(tx, viewer.userId);
     const latest = await latestShareAt(tx, viewer.userId, category);
     const now = clock();
@@ -141,7 +162,7 @@ export async function shareIdea(db: Db, viewer: Viewer, input: IdeaCreateInput, 
       productCooldownHours: cooldownHours('product', settings),
     })[category];
     if (lock.locked) throw new AppError(429, 'cooldown', cooldownMessage(category, lock.remainingMs, hours));
-    await checkStoredImage(tx, image, [viewer.userId], null);
+    await checkStoredImages(tx, plan.pictures, [viewer.userId], null, field);
     const { id } = await insertIdea(tx, {
       userId: viewer.userId,
       title: cleaned.title,
@@ -149,12 +170,17 @@ export async function shareIdea(db: Db, viewer: Viewer, input: IdeaCreateInput, 
       price: cleaned.price,
       currency: cleaned.currency,
       category,
-      imageUrl: image.url,
+      ...picturesColumns(plan.pictures),
+      websiteUrl: websiteOf(website),
       rating: cleaned.rating,
       projectDetails,
       createdAt: now,
     });
+    await setItemTopics(tx, id, topicIds);
     await insertDiscussion(tx, id, now);
+    // Followers hear of it in the same transaction: a share that rolls back tells nobody.
+    const followers = await followerIdsOf(tx, viewer.userId);
+    if (followers.length) await notify(tx, followers.map((recipientId) => ({ kind: 'new_item' as const, recipientId, actorId: viewer.userId, ideaId: id })));
     const coupon = await assignNewCoupon(tx, viewer.userId, id, now);
     return { idea: await readOwnIdea(tx, id, viewer), coupon };
   });
@@ -163,7 +189,7 @@ export async function shareIdea(db: Db, viewer: Viewer, input: IdeaCreateInput, 
 export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaUpdateInput, opts: ManageOptions): Promise<OwnIdea> {
   if (!isUuid(id)) throw notFound(IDEA_NOT_FOUND);
   const clock = opts.now ?? (() => new Date());
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const stored = await lockIdea(tx, id);
     if (!stored) throw notFound(IDEA_NOT_FOUND);
     const isOwner = stored.userId === viewer.userId;
@@ -172,7 +198,9 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
     // an admin correcting someone else's item is not its author.
     const authorName = isOwner ? ((await findAuthorProfile(tx, viewer.userId))?.fullName ?? undefined) : undefined;
     const pick = <K extends keyof IdeaUpdateInput>(key: K, fallback: unknown) => (change[key] !== undefined ? change[key] : fallback);
-    const { cleaned, image } = checkContent(
+    const plan = editedPictures(change, stored, opts.publicUrl);
+    const website: WebsiteCheck = change.websiteUrl === undefined ? { ok: true, url: stored.websiteUrl } : checkWebsite(change.websiteUrl);
+    const cleaned = checkContent(
       {
         title: pick('title', stored.title),
         description: pick('description', stored.description),
@@ -181,10 +209,11 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
         rating: pick('rating', stored.rating),
         authorName,
       },
-      keepsImage(change.imageUrl, stored.imageUrl) ? keptImage(stored.imageUrl) : parseImageUrl(change.imageUrl, opts.publicUrl),
+      [...plan.errors, ...websiteErrors(website)],
     );
-    const imageChanged = image.url !== stored.imageUrl;
-    if (imageChanged) await checkStoredImage(tx, image, [viewer.userId, stored.userId], id);
+    // Absent: the item keeps its topics; a list (even empty) replaces them.
+    const topicIds = change.topics === undefined ? null : await resolveItemTopics(tx, change.topics);
+    await checkStoredImages(tx, plan.pictures, [viewer.userId, stored.userId], id, plan.field);
     await updateIdea(
       tx,
       id,
@@ -194,13 +223,16 @@ export async function editIdea(db: Db, viewer: Viewer, id: string, change: IdeaU
         price: cleaned.price,
         currency: cleaned.currency,
         category: change.category ?? (stored.category as Category),
-        imageUrl: image.url,
+        ...picturesColumns(plan.pictures),
+        websiteUrl: websiteOf(website),
         rating: cleaned.rating,
       },
       clock(),
     );
-    // The replaced upload serves nothing any more (an upload serves one item only).
-    if (imageChanged) await deleteStoredImage(tx, stored.imageUrl);
+    if (topicIds) await setItemTopics(tx, id, topicIds);
+    // Removed uploads serve nothing any more (an upload serves one item only).
+    const kept = new Set(plan.pictures.map((p) => p.url));
+    for (const url of shownPictures(stored)) if (!kept.has(url)) await deleteStoredImage(tx, url);
     return readOwnIdea(tx, id, viewer);
   });
 }
@@ -221,8 +253,8 @@ export async function deleteLockedIdea(
   stored: { id: string; userId: string; title: string; imageUrl: string | null },
   removal?: Removal,
 ): Promise<void> {
-  await deleteIdeaRow(tx, stored.id);
-  await deleteStoredImage(tx, stored.imageUrl);
+  const gone = await deleteIdeaRow(tx, stored.id);
+  for (const url of shownPictures(gone ?? { imageUrl: stored.imageUrl, galleryUrls: [] })) await deleteStoredImage(tx, url);
   if (removal) {
     await notify(tx, { kind: 'removal', recipientId: stored.userId, actorId: removal.by, target: 'idea', ideaId: null, itemTitle: stored.title, reason: removal.reason });
   }
@@ -234,10 +266,10 @@ export async function deleteLockedIdea(
  */
 export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via?: 'admin' | 'item'; reason?: string | null } = {}): Promise<void> {
   if (!isUuid(id)) throw notFound(IDEA_NOT_FOUND);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const stored = await lockIdea(tx, id);
     if (!stored) throw notFound(IDEA_NOT_FOUND);
-    // Moderators may use the admin Content section (ARCHITECTURE.md reading), which deletes items.
+    // Moderators may use the admin Content section (docs/product-readings.md reading), which deletes items.
     const allowed = stored.userId === viewer.userId || viewer.role === 'admin' || viewer.role === 'moderator';
     if (!allowed) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
     const reason = cleanRemovalReason(opts.reason);
@@ -253,9 +285,4 @@ export async function removeIdea(db: Db, viewer: Viewer, id: string, opts: { via
       });
     }
   });
-}
-
-/** The card's Contact action: recorded, nothing shown (SPEC §2). */
-export async function recordContact(db: Db, viewer: Viewer, id: string): Promise<void> {
-  if (!isUuid(id) || !(await insertContactRequest(db, id, viewer.userId))) throw notFound(IDEA_NOT_FOUND);
 }

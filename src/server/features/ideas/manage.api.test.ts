@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
-import { createUser } from '../../../../tests/support/factories.ts';
+import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
 import { IDEA_CONTENT_MESSAGES as M } from '../../../shared/validation/idea-content.ts';
 import { ownIdeaSchema } from '../../../shared/schemas/ideas.ts';
@@ -151,7 +151,7 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
       expect(await ideasOf(ada.id)).toBe(0);
     });
 
-    it('accepts no image, an http(s) address or the person’s own upload; refuses scripts, data, others’ uploads and reuse', async () => {
+    it('accepts no image, a public https address or the person’s own upload; refuses scripts, data, others’ uploads and reuse', async () => {
       const ada = await sharer(t);
       const bob = await sharer(t);
       for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', '/api/ideas', 'ftp://x.test/a.png', '//evil.test/a.png', '/storage/idea-images/x.thumb.webp']) {
@@ -171,6 +171,54 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
       expect(err.fields?.imageUrl).toEqual([IMAGE_URL_MESSAGES.inUse]);
       const product = await share(t, ada, { imageUrl: '', category: 'product' });
       expect(product.idea.imageUrl).toBeNull();
+    });
+
+    it('refuses image addresses into a reader’s own network or in clear text, under the field, writing nothing (issue 30 point 5)', async () => {
+      const ada = await sharer(t);
+      const refused = [
+        'http://example.com/pump.jpg',
+        'http://127.0.0.1:8080/a.png',
+        'https://127.0.0.1:8080/a.png',
+        'https://[::1]:3000/a.png',
+        'https://[::ffff:127.0.0.1]/a.png',
+        'https://[fd00::1]/a.png',
+        'https://[fe80::1]/a.png',
+        'https://192.168.1.1/a.png',
+        'https://10.0.0.5/a.png',
+        'https://172.20.1.1/a.png',
+        'https://100.64.0.1/a.png',
+        'https://169.254.169.254/latest/meta-data',
+        'https://0.0.0.0/a.png',
+        'https://255.255.255.255/a.png',
+        'https://224.0.0.1/a.png',
+        'https://2130706433/a.png',
+        'https://0x7f.1/a.png',
+        'https://0177.0.0.1/a.png',
+        'https://localhost/a.png',
+        'https://camera.localhost/a.png',
+        'https://nas/a.png',
+        'https://printer.local/a.png',
+        'https://user:secret@example.com/a.png',
+      ];
+      for (const imageUrl of refused) {
+        const err = await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ imageUrl })), 422);
+        expect(err, imageUrl).toEqual({
+          code: 'validation_failed',
+          message: 'Please use a public https image address.',
+          fields: { imageUrl: ['Please use a public https image address.'] },
+        });
+      }
+      expect(await ideasOf(ada.id)).toBe(0);
+      expect(await couponsOf(ada.id)).toBe(0);
+
+      // Editing is held to the same rule; the stored image stays.
+      const { idea } = await share(t, ada, { imageUrl: 'https://images.example.com/pump.jpg' });
+      for (const imageUrl of ['http://127.0.0.1:9/a.png', 'https://[::1]/a.png', 'https://192.168.0.10/a.png']) {
+        const err = await errorOf(await send(t, ada, 'PATCH', `/api/ideas/${idea.id}`, { imageUrl }), 422);
+        expect(err.fields, imageUrl).toEqual({ imageUrl: ['Please use a public https image address.'] });
+      }
+      const [row] = await t.db.select({ imageUrl: ideas.imageUrl }).from(ideas).where(eq(ideas.id, idea.id));
+      expect(row?.imageUrl).toBe('https://images.example.com/pump.jpg');
     });
 
     it('makes exactly one item of five simultaneous shares of one category; a product is still allowed', async () => {
@@ -257,6 +305,45 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
       expect((await send(t, moderator, 'DELETE', `/api/ideas/${product.idea.id}`)).status).toBe(204);
       expect(await errorOf(await send(t, ada, 'POST', '/api/ideas', shareBody({ category: 'product' })), 429)).toEqual(PRODUCT_LOCKED);
       expect(await couponsOf(ada.id)).toBe(2);
+    });
+  });
+
+  describe('images saved before the public https rule (issue 30 point 5)', () => {
+    it('are given to nobody: cards, details, the owner’s list and the admin list show no image', async () => {
+      const owner = await sharer(t);
+      const admin = await signedInUser(t, { role: 'admin' });
+      const reader = await signedInUser(t);
+      const old = await createIdea(t.db, { userId: owner.id, title: 'An old item with a router picture', imageUrl: 'http://192.168.1.1/cam.jpg' });
+      const loopback = await createIdea(t.db, { userId: owner.id, title: 'An old item with a loopback picture', imageUrl: 'https://127.0.0.1:8080/a.png' });
+      const fine = await createIdea(t.db, { userId: owner.id, title: 'An item with a public picture', imageUrl: 'https://images.example.com/ok.png' });
+      const uploaded = await createIdea(t.db, { userId: owner.id, title: 'An item with an upload', imageUrl: '/storage/idea-images/u-1-a.png' });
+      const images = (items: { id: string; imageUrl?: string | null; thumbnailUrl: string | null }[]) =>
+        Object.fromEntries(items.filter((i) => [old.id, loopback.id, fine.id, uploaded.id].includes(i.id)).map((i) => [i.id, [i.imageUrl ?? null, i.thumbnailUrl]]));
+      const expected = {
+        [old.id]: [null, null],
+        [loopback.id]: [null, null],
+        [fine.id]: ['https://images.example.com/ok.png', 'https://images.example.com/ok.png'],
+        [uploaded.id]: ['/storage/idea-images/u-1-a.png', '/storage/idea-images/u-1-a.thumb.webp'],
+      };
+      for (const who of [null, reader, owner]) {
+        const list = (await (await send(t, who, 'GET', `/api/ideas?limit=50`)).json()) as { items: { id: string; imageUrl: string | null; thumbnailUrl: string | null }[] };
+        expect(images(list.items)).toEqual(expected);
+        for (const item of [old, loopback]) {
+          const detail = (await (await send(t, who, 'GET', `/api/ideas/${item.id}`)).json()) as { imageUrl: string | null; thumbnailUrl: string | null };
+          expect([detail.imageUrl, detail.thumbnailUrl]).toEqual([null, null]);
+        }
+      }
+      const mine = (await (await send(t, owner, 'GET', '/api/me/ideas?limit=50')).json()) as { items: { id: string; imageUrl: string | null; thumbnailUrl: string | null }[] };
+      expect(images(mine.items)).toEqual(expected);
+      const content = (await (await send(t, admin, 'GET', '/api/admin/content?limit=50')).json()) as { items: { id: string; thumbnailUrl: string | null }[] };
+      expect(images(content.items)).toEqual(
+        Object.fromEntries(Object.entries(expected).map(([id, [, thumbnail]]) => [id, [null, thumbnail]])),
+      );
+      // The stored value is left as it was: the owner replaces or removes it by editing the item.
+      const [row] = await t.db.select({ imageUrl: ideas.imageUrl }).from(ideas).where(eq(ideas.id, old.id));
+      expect(row?.imageUrl).toBe('http://192.168.1.1/cam.jpg');
+      const edited = (await (await send(t, owner, 'PATCH', `/api/ideas/${old.id}`, { imageUrl: null })).json()) as { imageUrl: string | null };
+      expect(edited.imageUrl).toBeNull();
     });
   });
 
@@ -398,6 +485,19 @@ describe.each(databaseKinds())('sharing and managing items on %s', (kind) => {
   });
 
   describe('POST /api/ideas/{id}/contact', () => {
+    it('refuses the item’s own creator with 403 and records nothing, as POST /api/conversations does (issue 30 point 4)', async () => {
+      const ada = await sharer(t);
+      const { idea } = await share(t, ada);
+      const OWN_ITEM = { code: 'forbidden', message: 'You cannot contact yourself about your own item.' };
+      expect(await errorOf(await send(t, ada, 'POST', `/api/ideas/${idea.id}/contact`), 403)).toEqual(OWN_ITEM);
+      expect(await errorOf(await send(t, ada, 'POST', '/api/conversations', { ideaId: idea.id }), 403)).toEqual(OWN_ITEM);
+      expect(await t.db.select().from(contactRequests).where(eq(contactRequests.ideaId, idea.id))).toHaveLength(0);
+      // Someone else's press is still recorded.
+      const bob = await sharer(t);
+      expect((await send(t, bob, 'POST', `/api/ideas/${idea.id}/contact`)).status).toBe(204);
+      expect((await t.db.select().from(contactRequests).where(eq(contactRequests.ideaId, idea.id))).map((r) => r.userId)).toEqual([bob.id]);
+    });
+
     it('records the contact for signed-in people; visitors get 401; unknown items 404', async () => {
       const ada = await sharer(t);
       const bob = await sharer(t);

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { eligibilitySchema, ownIdeaListResponseSchema, ownStatsSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { listMyIdeas, myEligibility, myStats } from './me-service.ts';
-import { errorResponses, pageQuerySchema, requireSignIn, viewerOf } from './route-helpers.ts';
+import { errorResponses, pageQuerySchema, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 
 const myIdeasRoute = createRoute({
   method: 'get',

@@ -2,11 +2,12 @@
 import { computeEligibility, cooldownHours } from '../../../shared/rules/eligibility.ts';
 import type { EligibilityResponse, OwnIdeaListResponse, OwnStats } from '../../../shared/schemas/ideas.ts';
 import type { Db } from '../../db/client.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
+import { decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
 import { findAuthorProfile, latestShareAt } from './manage-queries.ts';
 import { countOwnByCategory, listOwnIdeas } from './queries.ts';
-import { toOwnIdea, type Viewer } from './service.ts';
+import type { Viewer } from '../../app-env.ts';
+import { toOwnIdea } from './service.ts';
 
 export async function listMyIdeas(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }): Promise<OwnIdeaListResponse> {
   const rows = await listOwnIdeas(db, {
@@ -14,12 +15,7 @@ export async function listMyIdeas(db: Db, viewer: Viewer, page: { cursor?: strin
     after: page.cursor ? decodeCursor(page.cursor) : undefined,
     limit: page.limit,
   });
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => toOwnIdea(row, viewer)),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return toPage(rows, page.limit, (row) => toOwnIdea(row, viewer));
 }
 
 export async function myStats(db: Db, viewer: Viewer): Promise<OwnStats> {

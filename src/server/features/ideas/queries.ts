@@ -1,31 +1,37 @@
 /** SQL for ideas. Lists are keyset-paged, newest first; nothing selects every row. */
-import { and, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ilike, or, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ideaRanks, ideas, likes, profiles, ratings, savedItems } from '../../db/schema.ts';
-import type { Keyset, RankKeyset } from './cursor.ts';
+import { ideaRanks, ideas, ideaTopics, likes, makerFollows, profiles, ratings, savedItems, topicFollows, topics } from '../../db/schema.ts';
+import { type Keyset, olderThan, type RankKeyset } from '../../lib/keyset-cursor.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type TopWindow } from '../../../shared/schemas/ideas.ts';
 import type { Currency } from '../../../shared/constants.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
-import type { FullTextScope } from './access.ts';
+import { type FullTextScope, ownItemCount, purchasedBy, readableInFull } from '../../lib/content-access.ts';
 
 export interface ListIdeasFilter {
   category?: 'idea' | 'product';
   /** Free text, matched only where the viewer may read (searchMatch). */
   search?: { text: string; scope: FullTextScope };
   userId?: string;
-  /** Price bounds within one currency (issue 16); a currency alone narrows to it. */
+  /** Price bounds (issue 16): within one currency, or on each item's own amount with none; a currency alone narrows to it. */
   price?: PriceFilter;
+  /** Only items carrying this topic (its id; issue 27). */
+  topicId?: string;
   /** Newest first by default; 'top' within a window, or 'trending' (issue 16). */
   sort?: ListSort;
   after?: Keyset | RankKeyset;
   limit: number;
   /** The signed-in viewer: each card then carries whether they saved and liked it. */
   viewerId?: string;
+  /** Only items of the makers and topics the viewer follows (home's Following feed); newest first. */
+  following?: boolean;
 }
 
+/** A currency, a range, or both; a range without a currency bounds each item's amount in its own currency. */
 export interface PriceFilter {
-  currency: Currency;
+  currency?: Currency;
   min?: number;
   max?: number;
 }
@@ -33,12 +39,7 @@ export interface PriceFilter {
 export type ListSort = { by: 'newest' } | { by: 'trending' } | { by: 'top'; window: TopWindow };
 
 /** How far back 'Top' looks: its window as SQL written into the statement (never a parameter). */
-const WINDOW_INTERVAL: Record<TopWindow, string | null> = { week: '7 days', month: '30 days', all: null };
-
-/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
+const WINDOW_INTERVAL: Record<TopWindow, string | null> = { day: '24 hours', week: '7 days', month: '30 days', all: null };
 
 /**
  * The start of a description everyone may read. The length is written into the SQL so the
@@ -55,9 +56,18 @@ export function descriptionPreview(): SQL<string> {
  */
 export function searchMatch(pattern: string, scope: FullTextScope): SQL {
   if (scope.everyone) return or(ilike(ideas.title, pattern), ilike(ideas.description, pattern))!;
-  const matches = [ilike(ideas.title, pattern), ilike(descriptionPreview(), pattern)];
-  if (scope.ownerId) matches.push(and(eq(ideas.userId, scope.ownerId), ilike(ideas.description, pattern))!);
-  return or(...matches)!;
+  return or(ilike(ideas.title, pattern), ilike(descriptionPreview(), pattern), and(readableInFull(scope), ilike(ideas.description, pattern)))!;
+}
+
+/** An item's topics as [{ slug, name }], in its author's order (a correlated subquery: one index range per card). */
+function topicsOfItem(): SQL<unknown> {
+  return sql<unknown>`coalesce((select json_agg(json_build_object('slug', ${topics.slug}, 'name', ${topics.name}) order by ${ideaTopics.position})
+    from ${ideaTopics} join ${topics} on ${topics.id} = ${ideaTopics.topicId} where ${ideaTopics.ideaId} = ${ideas.id}), '[]'::json)`;
+}
+
+/** Items carrying the topic `topicId` (the idea_topics primary key answers it per item). */
+function carriesTopic(ideaId: SQLWrapper, topicId: unknown): SQL {
+  return sql`exists (select 1 from ${ideaTopics} where ${ideaTopics.ideaId} = ${ideaId} and ${ideaTopics.topicId} = ${topicId}::uuid)`;
 }
 
 export const ideaCardColumns = {
@@ -76,7 +86,9 @@ export const ideaCardColumns = {
   createdAt: ideas.createdAt,
   userId: ideas.userId,
   creatorName: profiles.fullName,
+  creatorPhotoUrl: profiles.photoUrl,
   creatorContactInfo: profiles.contactInfo,
+  topics: topicsOfItem(),
 };
 
 /**
@@ -101,25 +113,15 @@ export function likedByViewer(viewerId: string | Placeholder) {
 }
 
 /**
- * Keyset condition: strictly after (older than) the last row of the previous page. Written as a
- * row comparison so the (created_at desc, id desc) index serves it as a range: the equivalent
- * `a < x or (a = x and b < y)` makes PostgreSQL walk the index from the top and filter every
- * row before the cursor (18 ms instead of 0.04 ms, 80,000 rows deep; bench/RESULTS.md).
- */
-export function olderThan(createdAt: AnyPgColumn, id: AnyPgColumn, after: Keyset): SQL {
-  return sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
-}
-
-/**
  * The list's query for one combination of filters, built once and kept as a named prepared
  * statement: PostgreSQL then plans it once per connection instead of on every request (planning
- * this join took 1-2 ms, executing it 0.2 ms; bench/RESULTS.md). Searches are not prepared: a
+ * this join costs more than running it; bench/RESULTS.md). Searches are not prepared: a
  * generic plan cannot know how rare a word is, and the trigram index only pays for rare ones.
  *
  * The row limit is written into the statement, never a parameter: with `limit $1` PostgreSQL's
  * generic plan (used from the sixth execution on) assumes a tenth of the table will be read, and
- * chose a parallel plan that started two worker processes per request (7.4 ms instead of 0.4 ms;
- * signed-in lists at 50 connections fell to ~300 req/s; bench/RESULTS.md). Two sizes keep the
+ * chose a parallel plan that started two worker processes per request, many times slower
+ * (bench/RESULTS.md). Two sizes keep the
  * statements few: a page of up to PAGE_SIZE_DEFAULT rows, or up to PAGE_SIZE_MAX; the caller
  * slices (one row beyond the page says whether there is a next one).
  */
@@ -128,7 +130,7 @@ export function listRowLimit(limit: number): number {
 }
 
 function listStatement(db: Db, shape: ListShape) {
-  const flags = [shape.category, shape.userId, shape.after, shape.viewer, shape.currency, shape.minPrice, shape.maxPrice].map(Number).join('');
+  const flags = [shape.category, shape.userId, shape.after, shape.viewer, shape.currency, shape.minPrice, shape.maxPrice, shape.following, shape.topic].map(Number).join('');
   const key = `ideas_list_${shape.sort}${shape.window ? `_${shape.window}` : ''}_${flags}_${shape.rows}`;
   return prepared(db, key, () => listQuery(db, shape, sql.placeholder).prepare(key));
 }
@@ -141,6 +143,9 @@ interface ListShape {
   currency: boolean;
   minPrice: boolean;
   maxPrice: boolean;
+  /** The Following feed (newest first only): the viewer's followed makers' and topics' items. */
+  following: boolean;
+  topic: boolean;
   sort: ListSort['by'];
   /** Top's window; null for the other sorts. */
   window: TopWindow | null;
@@ -158,6 +163,7 @@ export interface ListValues {
   currency?: string;
   minPrice?: number;
   maxPrice?: number;
+  topicId?: string;
   afterRank?: number;
   afterCreatedAt?: string;
   afterId?: string;
@@ -181,6 +187,7 @@ export function listQuery(db: Db, shape: ListShape, value: ValueOf, extra?: SQL)
   if (shape.currency) where.push(sql`${col.currency} = ${value('currency')}`);
   if (shape.minPrice) where.push(sql`${col.price} >= ${value('minPrice')}::numeric`);
   if (shape.maxPrice) where.push(sql`${col.price} <= ${value('maxPrice')}::numeric`);
+  if (shape.topic) where.push(carriesTopic(col.id, value('topicId')));
   const windowInterval = shape.sort === 'top' && shape.window ? WINDOW_INTERVAL[shape.window] : null;
   if (windowInterval) where.push(sql`${ideaRanks.createdAt} >= now() - interval '${sql.raw(windowInterval)}'`);
   const after = { createdAt: sql`${value('afterCreatedAt')}::timestamptz`, id: sql`${value('afterId')}::uuid` };
@@ -193,6 +200,7 @@ export function listQuery(db: Db, shape: ListShape, value: ValueOf, extra?: SQL)
       where.push(sql`(${ideas.createdAt}, ${ideas.id}) < (${after.createdAt}, ${after.id})`);
     }
   }
+  if (shape.following) where.push(followedItems(shape, value));
   if (extra) where.push(extra);
   const rank = {
     rankLikes: ranked ? ideaRanks.likeCount : sql<number | null>`null`,
@@ -222,6 +230,42 @@ export function listQuery(db: Db, shape: ListShape, value: ValueOf, extra?: SQL)
   );
 }
 
+/**
+ * The Following feed's condition (issue 28, decision 0046): the item is among the newest page of
+ * some followed maker's items, or of some followed topic's. Each maker's page is read from
+ * ideas_user_id_created_at_idx and each topic's from idea_topics_topic_created_at_idx (the links
+ * carry their item's created_at; the other filters and the cursor applied inside), so a page costs the viewer's follows times the page size; the
+ * outer query then orders those few rows and keeps a page. An item both branches find is one id
+ * in the array, so it is listed once.
+ */
+function followedItems(shape: ListShape, value: ValueOf): SQL {
+  const filters: SQL[] = [];
+  if (shape.category) filters.push(sql`own.category = ${value('category')}`);
+  if (shape.currency) filters.push(sql`own.currency = ${value('currency')}`);
+  if (shape.minPrice) filters.push(sql`own.price >= ${value('minPrice')}::numeric`);
+  if (shape.maxPrice) filters.push(sql`own.price <= ${value('maxPrice')}::numeric`);
+  const after = shape.after ? [sql`(own.created_at, own.id) < (${value('afterCreatedAt')}::timestamptz, ${value('afterId')}::uuid)`] : [];
+  const linkAfter = shape.after ? [sql`(link.created_at, link.idea_id) < (${value('afterCreatedAt')}::timestamptz, ${value('afterId')}::uuid)`] : [];
+  const rows = sql.raw(String(Math.trunc(shape.rows)));
+  const viewerId = value('viewerId');
+  // = any(array(...)): the followed items are gathered first (an InitPlan), then read by the primary key.
+  return sql`${ideas.id} = any(array(
+    select newest.id from ${makerFollows} as follows
+    cross join lateral (
+      select own.id from ${ideas} as own where ${and(sql`own.user_id = follows.maker_id`, ...filters, ...after)}
+      order by own.created_at desc, own.id desc limit ${rows}
+    ) as newest
+    where follows.follower_id = ${viewerId}
+    union
+    select newest.id from ${topicFollows} as follows
+    cross join lateral (
+      select link.idea_id as id from ${ideaTopics} as link${filters.length ? sql` join ${ideas} as own on own.id = link.idea_id` : sql``}
+      where ${and(sql`link.topic_id = follows.topic_id`, ...filters, ...linkAfter)}
+      order by link.created_at desc, link.idea_id desc limit ${rows}
+    ) as newest
+    where follows.follower_id = ${viewerId}))`;
+}
+
 /** A prepared query (drizzle's prepared statement, reduced to what is called here). */
 interface PreparedQuery {
   execute(values: Record<string, unknown>): Promise<unknown>;
@@ -244,9 +288,11 @@ function shapeOf(f: ListIdeasFilter, rows: number): ListShape {
     userId: !!f.userId,
     after: !!f.after,
     viewer: !!f.viewerId,
-    currency: !!f.price,
+    currency: !!f.price?.currency,
     minPrice: f.price?.min !== undefined,
     maxPrice: f.price?.max !== undefined,
+    following: !!f.following,
+    topic: !!f.topicId,
     sort: sort.by,
     window: sort.by === 'top' ? sort.window : null,
     rows,
@@ -261,6 +307,7 @@ function valuesOf(f: ListIdeasFilter): ListValues {
     currency: f.price?.currency,
     minPrice: f.price?.min,
     maxPrice: f.price?.max,
+    topicId: f.topicId,
     afterRank: f.after && 'rank' in f.after ? f.after.rank : undefined,
     afterCreatedAt: f.after?.createdAt.toISOString(),
     afterId: f.after?.id,
@@ -278,7 +325,7 @@ export async function listIdeas(db: Db, f: ListIdeasFilter) {
 
 /** Searches are not prepared (listStatement says why): the same query, values in place. */
 async function searchIdeas(db: Db, f: ListIdeasFilter, values: ListValues) {
-  const match = f.search ? searchMatch(likePattern(f.search.text), f.search.scope) : undefined;
+  const match = f.search ? searchMatch(containsPattern(f.search.text), f.search.scope) : undefined;
   return listQuery(db, shapeOf(f, f.limit + 1), (name) => values[name], match);
 }
 
@@ -295,6 +342,8 @@ export async function listOwnIdeas(db: Db, f: { userId: string; after?: Keyset; 
       ...viewerStateColumns(f.userId),
       description: ideas.description,
       projectDetails: ideas.projectDetails,
+      galleryUrls: ideas.galleryUrls,
+      websiteUrl: ideas.websiteUrl,
     })
     .from(ideas)
     .leftJoin(profiles, eq(profiles.userId, ideas.userId))
@@ -305,29 +354,23 @@ export async function listOwnIdeas(db: Db, f: { userId: string; after?: Keyset; 
     .limit(f.limit + 1);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are UUIDs; anything else is simply not found (never a database error). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
-
 /**
  * One item with its full texts and, for a signed-in viewer, whether they saved and liked it, their
  * rating of it and how many items they have shared (the premium check): one prepared statement
  * for the whole details answer, as the list.
  */
 export async function findIdea(db: Db, id: string, viewerId?: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const key = viewerId ? 'ideas_find_viewer' : 'ideas_find';
   const statement = prepared(db, key, () => {
     const viewer = sql.placeholder('viewerId');
     const viewerColumns = viewerId
       ? {
           viewerRating: sql<number | null>`(select ${ratings.value} from ${ratings} where ${ratings.ideaId} = ${ideas.id} and ${ratings.userId} = ${viewer})`,
-          viewerItemCount: sql<number>`(select count(*)::int from ${ideas} as own_items where own_items.user_id = ${viewer})`,
+          viewerItemCount: ownItemCount(viewer),
+          viewerPurchased: purchasedBy(viewer, ideas.id),
         }
-      : { viewerRating: sql<number | null>`null`, viewerItemCount: sql<number | null>`null` };
+      : { viewerRating: sql<number | null>`null`, viewerItemCount: sql<number | null>`null`, viewerPurchased: sql<boolean>`false` };
     let query = db
       .select({
         ...ideaCardColumns,
@@ -335,6 +378,8 @@ export async function findIdea(db: Db, id: string, viewerId?: string) {
         ...viewerColumns,
         description: ideas.description,
         projectDetails: ideas.projectDetails,
+        galleryUrls: ideas.galleryUrls,
+        websiteUrl: ideas.websiteUrl,
       })
       .from(ideas)
       .leftJoin(profiles, eq(profiles.userId, ideas.userId))
@@ -342,12 +387,12 @@ export async function findIdea(db: Db, id: string, viewerId?: string) {
     if (viewerId) query = query.leftJoin(savedItems, savedByViewer(viewer)).leftJoin(likes, likedByViewer(viewer));
     return query.where(sql`${ideas.id} = ${sql.placeholder('id')}::uuid`).limit(1).prepare(key);
   });
-  const rows = (await statement.execute({ id, viewerId })) as (IdeaFullRow & { viewerRating: number | null; viewerItemCount: number | null })[];
+  const rows = (await statement.execute({ id, viewerId })) as (IdeaFullRow & { viewerRating: number | null; viewerItemCount: number | null; viewerPurchased: boolean })[];
   return rows[0] ?? null;
 }
 
 /** An item's row with its full texts: a card's columns, the description and the project details. */
-export type IdeaFullRow = IdeaCardRow & Pick<typeof ideas.$inferSelect, 'description' | 'projectDetails'>;
+export type IdeaFullRow = IdeaCardRow & Pick<typeof ideas.$inferSelect, 'description' | 'projectDetails' | 'galleryUrls' | 'websiteUrl'>;
 
 /** The dashboard's stat cards: the person's items by category (served by ideas_user_id_category_created_at_idx). */
 export async function countOwnByCategory(db: Db, userId: string) {

@@ -3,6 +3,7 @@ import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import { z } from '@hono/zod-openapi';
 import { ideaDetailSchema, ideaListQuerySchema, ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { jsonAnswer } from '../../lib/compression.ts';
 import { browseIdeas, getIdeaDetail } from './service.ts';
 
 const listRoute = createRoute({
@@ -32,12 +33,12 @@ const detailRoute = createRoute({
 export function registerIdeaRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
-    const result = await browseIdeas(c.var.db, query, c.var.viewer, c.var.logger);
-    return c.json(result, 200);
+    const result = await browseIdeas(c.var.reader, query, c.var.viewer, c.var.logger);
+    return jsonAnswer(c, result, 200);
   });
   app.openapi(detailRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const detail = await getIdeaDetail(c.var.db, id, c.var.viewer, c.var.logger);
-    return c.json(detail, 200);
+    const detail = await getIdeaDetail(c.var.reader, id, c.var.viewer, c.var.logger);
+    return jsonAnswer(c, detail, 200);
   });
 }

@@ -1,28 +1,36 @@
 /** Rules for reading ideas: paging, filtering, what a viewer may see of the creator. */
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
-import type { IdeaCard, IdeaDetail, IdeaListQuery, IdeaListResponse, OwnIdea } from '../../../shared/schemas/ideas.ts';
+import type { GalleryImage, IdeaCard, IdeaDetail, IdeaListQuery, IdeaListResponse, OwnIdea } from '../../../shared/schemas/ideas.ts';
+import type { TopicRef } from '../../../shared/schemas/topics.ts';
+import { shownWebsite } from '../../../shared/rules/website-address.ts';
+import type { Viewer } from '../../app-env.ts';
+import { topicIdOf } from '../topics/index.ts';
 import type { Db } from '../../db/client.ts';
 import { thumbnailUrlFor } from '../../lib/storage.ts';
-import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from './cursor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { avatarUrlOf } from '../../lib/square-photo.ts';
+import { shownImageUrl } from './image-url.ts';
+import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from '../../lib/keyset-cursor.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { FOLLOWING_FEED_SIGN_IN_REQUIRED } from '../../../shared/constants.ts';
 import type { Logger } from '../../logger.ts';
-import { fullTextScopeOf, hasFullAccess } from './access.ts';
-import { premiumThreshold as readPremiumThreshold } from '../discussion/threshold.ts';
+import { fullTextScopeOf, hasFullAccess, premiumThreshold as readPremiumThreshold } from '../../lib/content-access.ts';
 import { findIdea, type IdeaCardRow, type IdeaFullRow, listIdeas, type ListSort } from './queries.ts';
-
-export interface Viewer {
-  userId: string;
-  role: 'admin' | 'moderator' | 'user';
-}
 
 /** A card row, with the viewer's saved/liked state when the query joined it (null otherwise). */
 type CardRow = Omit<IdeaCardRow, 'viewerSaved' | 'viewerLiked'> & { viewerSaved?: boolean | null; viewerLiked?: boolean | null };
+
+/** The card's topics column (json: a driver may hand it over parsed or as text). */
+function topicRefsOf(value: unknown): TopicRef[] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? (list as TopicRef[]).map((t) => ({ slug: t.slug, name: t.name })) : [];
+}
 
 export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
   const state =
     viewer && row.viewerSaved !== null && row.viewerSaved !== undefined
       ? { viewer: { saved: Boolean(row.viewerSaved), liked: Boolean(row.viewerLiked), own: row.userId === viewer.userId } }
       : {};
+  const imageUrl = shownImageUrl(row.imageUrl);
   return {
     id: row.id,
     title: row.title,
@@ -30,17 +38,19 @@ export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
     price: Number(row.price),
     currency: row.currency as IdeaCard['currency'],
     category: row.category as IdeaCard['category'],
-    imageUrl: row.imageUrl,
-    thumbnailUrl: thumbnailUrlFor(row.imageUrl),
+    imageUrl,
+    thumbnailUrl: thumbnailUrlFor(imageUrl),
     rating: row.rating === null ? null : Number(row.rating),
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     ratingCount: row.ratingCount,
     ratingAverage: row.ratingCount > 0 ? Math.round((row.ratingTotal / row.ratingCount) * 10) / 10 : null,
     createdAt: row.createdAt.toISOString(),
+    topics: topicRefsOf(row.topics),
     creator: {
       id: row.userId,
       name: row.creatorName?.trim() ? row.creatorName : null,
+      avatarUrl: avatarUrlOf(row.creatorPhotoUrl),
       // Visitors are told to sign in to see contact details (SPEC §6), so they never receive them.
       contactInfo: viewer ? (row.creatorContactInfo ?? null) : null,
     },
@@ -49,8 +59,24 @@ export function toIdeaCard(row: CardRow, viewer: Viewer | null): IdeaCard {
 }
 
 /** An item as its owner (or an admin) manages it: the card plus the full texts. */
+/** The gallery as readers get it, cover first: only addresses that pass the image rule today, each with its thumbnail. */
+export function galleryOf(row: Pick<IdeaFullRow, 'imageUrl' | 'galleryUrls'>): GalleryImage[] {
+  const images: GalleryImage[] = [];
+  for (const stored of [row.imageUrl, ...(row.galleryUrls ?? [])]) {
+    const url = shownImageUrl(stored);
+    if (url) images.push({ url, thumbnailUrl: thumbnailUrlFor(url) ?? url });
+  }
+  return images;
+}
+
 export function toOwnIdea(row: IdeaFullRow, viewer: Viewer | null): OwnIdea {
-  return { ...toIdeaCard(row, viewer), description: row.description, projectDetails: row.projectDetails };
+  return {
+    ...toIdeaCard(row, viewer),
+    description: row.description,
+    projectDetails: row.projectDetails,
+    images: galleryOf(row),
+    websiteUrl: shownWebsite(row.websiteUrl),
+  };
 }
 
 export async function browseIdeas(
@@ -60,13 +86,20 @@ export async function browseIdeas(
   logger: Logger,
   scope: { userId?: string } = {},
 ): Promise<IdeaListResponse> {
-  const sort: ListSort = query.sort === 'top' ? { by: 'top', window: query.window } : { by: query.sort };
+  const following = query.feed === 'following';
+  if (following && !viewer) throw unauthorized(FOLLOWING_FEED_SIGN_IN_REQUIRED);
+  const sort: ListSort = following ? { by: 'newest' } : query.sort === 'top' ? { by: 'top', window: query.window } : { by: query.sort };
   const after = !query.cursor ? undefined : sort.by === 'newest' ? decodeCursor(query.cursor) : decodeRankCursor(query.cursor, sort.by);
   const rows = await listIdeas(db, {
     category: query.category === 'all' ? undefined : query.category,
-    search: query.q ? { text: query.q, scope: await fullTextScopeOf(db, viewer, logger) } : undefined,
+    search: query.q && !following ? { text: query.q, scope: await fullTextScopeOf(db, viewer, logger) } : undefined,
+    following,
     userId: scope.userId,
-    price: query.currency ? { currency: query.currency, min: query.minPrice, max: query.maxPrice } : undefined,
+    topicId: query.topic ? await topicIdOf(db, query.topic) : undefined,
+    price:
+      query.currency || query.minPrice !== undefined || query.maxPrice !== undefined
+        ? { currency: query.currency, min: query.minPrice, max: query.maxPrice }
+        : undefined,
     sort,
     after,
     limit: query.limit,
@@ -103,7 +136,7 @@ export async function getIdeaDetail(
   const premiumThreshold = threshold ?? (await readPremiumThreshold(db, logger));
   // The viewer's item count and rating came with the row (one statement for the whole answer).
   const itemCount = viewer ? (row.viewerItemCount ?? 0) : null;
-  const access = { fullAccess: viewer ? hasFullAccess(viewer, row.userId, itemCount ?? 0, premiumThreshold) : false, itemCount };
+  const access = { fullAccess: viewer ? hasFullAccess(viewer, row.userId, itemCount ?? 0, premiumThreshold, row.viewerPurchased === true) : false, itemCount };
   const { excerpt: _excerpt, viewer: viewerState, ...card } = toIdeaCard(row, viewer);
   const rating = viewer ? row.viewerRating : null;
   const truncated = !access.fullAccess && [...row.description].length > DESCRIPTION_PREVIEW_LENGTH;
@@ -112,6 +145,8 @@ export async function getIdeaDetail(
     description: access.fullAccess ? row.description : [...row.description].slice(0, DESCRIPTION_PREVIEW_LENGTH).join(''),
     descriptionTruncated: truncated,
     projectDetails: access.fullAccess ? row.projectDetails : null,
+    images: galleryOf(row),
+    websiteUrl: shownWebsite(row.websiteUrl),
     fullAccess: access.fullAccess,
     isOwner: viewer?.userId === row.userId,
     viewerItemCount: access.itemCount,

@@ -6,8 +6,8 @@ import { uploadedImageSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { errorResponses, requireSignIn, viewerOf } from './route-helpers.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
+import { errorResponses, fileUploadBody, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { fileTooLarge, maxUploadBytes, uploadIdeaImage } from './upload-service.ts';
 
 /** The upload route sets its own body limit; app.ts exempts it from the 1 MB limit of the API. */
@@ -30,17 +30,7 @@ const uploadRoute = createRoute({
   summary: 'Upload an item image (multipart field "file"; PNG, JPEG or WebP under 5 MB)',
   // Counted before the body is read: a refused upload costs no 5 MB read.
   middleware: [requireSignIn, writeLimit('uploads'), uploadBodyLimit] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        // A plain OpenAPI schema (not zod): documented here, read and checked by the handler.
-        'multipart/form-data': {
-          schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-        },
-      },
-    },
-  },
+  request: { body: fileUploadBody },
   responses: {
     201: { description: 'The stored image', content: { 'application/json': { schema: uploadedImageSchema } } },
     ...errorResponses({

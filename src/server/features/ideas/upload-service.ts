@@ -1,11 +1,11 @@
 /**
- * Image uploads (SPEC §5 'Image upload', ARCHITECTURE.md decision 7): under 5 MB (or the admin's
+ * Image uploads (SPEC §5 'Image upload', docs/product-readings.md decision 7): under 5 MB (or the admin's
  * smaller maxFileSize), PNG, JPEG or WebP judged by the bytes, re-encoded without metadata with a
  * card thumbnail, stored in bucket 'idea-images' under a name from the user id and a timestamp.
  */
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import type { UploadedImage } from '../../../shared/schemas/ideas.ts';
-import { parseFileTypes } from '../../../shared/schemas/settings.ts';
+import { parseFileTypes, type PlatformSettings } from '../../../shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -16,8 +16,7 @@ import {
   storeIdeaImage,
   thumbnailUrlFor,
 } from '../../lib/storage.ts';
-import { PLATFORM_SETTINGS_DEFAULTS, type PlatformSettings } from '../settings/service.ts';
-import type { Viewer } from './service.ts';
+import type { Viewer } from '../../app-env.ts';
 
 const MIB = 1024 * 1024;
 const FORMAT_NAMES: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPG', webp: 'WEBP' };
@@ -42,14 +41,8 @@ export const fileTooLarge = (limitBytes: number) => {
   return new AppError(413, 'file_too_large', message, { file: [message] });
 };
 
-/**
- * The image formats the admin's allowedFileTypes lets through. It can only narrow PNG, JPEG and
- * WebP: other types in it (.pdf, .svg, .html) are never accepted. The untouched default
- * ('.jpg,.jpeg,.png,.pdf', SPEC §9) is a generic list, not a choice against WebP, which the
- * upload form offers (SPEC §5: PNG, JPG or WEBP); it therefore allows all three.
- */
+/** The image formats the admin's allowedFileTypes lets through: some of PNG, JPEG and WebP, never another. */
 export function allowedImageFormats(settings: Pick<PlatformSettings, 'allowedFileTypes'>): ImageFormat[] {
-  if (settings.allowedFileTypes.trim() === PLATFORM_SETTINGS_DEFAULTS.allowedFileTypes) return [...ALL_FORMATS];
   const chosen = new Set<ImageFormat>();
   for (const extension of parseFileTypes(settings.allowedFileTypes)) {
     const format = EXTENSION_FORMATS[extension.slice(1)];

@@ -3,9 +3,11 @@
  * is read a page at a time by keyset, and the next page only when the reader wants more, so a
  * person with many items or messages never sits in memory whole.
  */
-import { and, asc, type Column, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { DataExport } from '../../../shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { afterKeyset, type Keyset } from '../../lib/keyset-cursor.ts';
 import {
   accounts,
   contactRequests,
@@ -16,16 +18,21 @@ import {
   ideaDiscussions as discussions,
   ideas,
   likes,
+  newsletterSubscriptions,
   payments,
   privateMessages,
   profiles,
   ratings,
+  reports,
   savedItems,
   sessions,
   users,
 } from '../../db/schema.ts';
-import { preferencesOf } from '../notifications/notify.ts';
-import { toProfile } from '../profiles/service.ts';
+import { preferencesOf } from '../notifications/index.ts';
+import { listNotifications, type NotificationRow } from '../notifications/index.ts';
+import { toNotification } from '../notifications/index.ts';
+import { toProfile } from '../profiles/index.ts';
+import { addressesOf } from './addresses.ts';
 
 export const EXPORT_PAGE_SIZE = 500;
 
@@ -45,18 +52,34 @@ async function* paged<Row>(page: (last: Row | undefined) => Promise<Row[]>, page
 const iso = (d: Date) => d.toISOString();
 
 /** Newest first by (created_at, id): the shape of most of our per-person indexes. */
-const olderThan = (createdAt: Column, id: Column, last: { createdAt: Date; id: string } | undefined) =>
-  last ? or(lt(createdAt, last.createdAt), and(eq(createdAt, last.createdAt), lt(id, last.id))) : undefined;
+const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, last: Keyset | undefined) => (last ? afterKeyset(createdAt, id, last) : undefined);
 
-export async function exportExists(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row);
+/** One list of the export: `,"name":[…]`, in pieces of about 64 KB; `shape` returning null leaves a row out. */
+async function* list<K extends keyof DataExport, Row>(
+  name: K,
+  rows: AsyncGenerator<Row>,
+  /** null leaves the row out. */
+  shape: (row: Row) => Section<K> | null,
+): AsyncGenerator<string> {
+  let first = true;
+  let buffer = `,${JSON.stringify(name)}:[`;
+  for await (const row of rows) {
+    const shaped = shape(row);
+    if (shaped === null) continue;
+    buffer += (first ? '' : ',') + JSON.stringify(shaped);
+    first = false;
+    if (buffer.length >= 64 * 1024) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  yield `${buffer}]`;
 }
 
-/** The export's pieces, in order; joined they are one JSON document matching dataExportSchema. */
-export async function* exportChunks(db: Db, userId: string, now: Date, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
+/** The export's head: the account, how one signs in, the profile and the choices; null when there is no such account. */
+async function exportHead(db: Db, userId: string, now: Date) {
   const [account] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!account) return;
+  if (!account) return null;
   const methods = await db
     .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
     .from(accounts)
@@ -64,7 +87,14 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     .orderBy(asc(accounts.createdAt))
     .limit(100);
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  const head: Pick<DataExport, 'format' | 'exportedAt' | 'account' | 'signInMethods' | 'profile' | 'notificationPreferences'> = {
+  const addresses = await addressesOf(db, userId);
+  const subscriptions = addresses.length
+    ? await db.select().from(newsletterSubscriptions).where(inArray(newsletterSubscriptions.email, addresses)).orderBy(asc(newsletterSubscriptions.createdAt))
+    : [];
+  const head: Pick<
+    DataExport,
+    'format' | 'exportedAt' | 'account' | 'signInMethods' | 'profile' | 'notificationPreferences' | 'newsletterSubscriptions'
+  > = {
     format: 'ideahub-data-export/1',
     exportedAt: iso(now),
     account: {
@@ -80,28 +110,18 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     signInMethods: methods.map((m) => ({ provider: m.provider, createdAt: iso(m.createdAt) })),
     profile: profile ? toProfile(profile) : null,
     notificationPreferences: (await preferencesOf(db, [userId])).get(userId)!,
+    newsletterSubscriptions: subscriptions.map((n) => ({
+      email: n.email,
+      status: n.status === 'confirmed' ? ('confirmed' as const) : ('pending' as const),
+      subscribedAt: iso(n.createdAt),
+      confirmedAt: n.confirmedAt ? iso(n.confirmedAt) : null,
+    })),
   };
-  // The head without its closing brace; the lists follow.
-  yield JSON.stringify(head).slice(0, -1);
+  return head;
+}
 
-  async function* list<K extends keyof DataExport, Row>(
-    name: K,
-    rows: AsyncGenerator<Row>,
-    shape: (row: Row) => Section<K>,
-  ): AsyncGenerator<string> {
-    let first = true;
-    let buffer = `,${JSON.stringify(name)}:[`;
-    for await (const row of rows) {
-      buffer += (first ? '' : ',') + JSON.stringify(shape(row));
-      first = false;
-      if (buffer.length >= 64 * 1024) {
-        yield buffer;
-        buffer = '';
-      }
-    }
-    yield `${buffer}]`;
-  }
-
+/** What the person made: items, discussion messages, conversations and private messages. */
+async function* contentSections(db: Db, userId: string, pageSize: number): AsyncGenerator<string> {
   yield* list(
     'items',
     paged(
@@ -218,6 +238,10 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     (r) => ({ id: Number(r.id), conversationId: r.conversationId, fromMe: r.senderId === userId, content: r.content, createdAt: iso(r.createdAt) }),
   );
 
+}
+
+/** What the person did with others' items: likes, ratings, saved items and contact requests. */
+async function* reactionSections(db: Db, userId: string, pageSize: number): AsyncGenerator<string> {
   type LikeRow = { id: string; itemId: string; itemTitle: string | null; createdAt: Date };
   yield* list(
     'likes',
@@ -293,6 +317,10 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     (r) => ({ itemId: r.itemId, itemTitle: r.itemTitle, createdAt: iso(r.createdAt) }),
   );
 
+}
+
+/** What the person holds and what happened to them: coupons, payments, sessions, notifications and reports. */
+async function* accountSections(db: Db, userId: string, pageSize: number): AsyncGenerator<string> {
   yield* list(
     'coupons',
     paged(
@@ -345,5 +373,54 @@ export async function* exportChunks(db: Db, userId: string, now: Date, pageSize 
     lastActiveAt: iso(r.updatedAt),
     expiresAt: iso(r.expiresAt),
   }));
+
+  // As the Notifications page lists them (its order and index); never the excerpt of a message.
+  yield* list(
+    'notifications',
+    paged(
+      async (last: NotificationRow | undefined) =>
+        (await listNotifications(db, userId, last ? { at: last.activityAt, id: Number(last.id) } : undefined, pageSize)).slice(0, pageSize),
+      pageSize,
+    ),
+    (r) => toNotification(r, false),
+  );
+
+  type ReportRow = typeof reports.$inferSelect & { itemTitle: string | null };
+  yield* list(
+    'reports',
+    paged(
+      (last: ReportRow | undefined) =>
+        db
+          .select({ ...getTableColumns(reports), itemTitle: ideas.title })
+          .from(reports)
+          .leftJoin(ideas, eq(ideas.id, reports.ideaId))
+          .where(and(eq(reports.reporterId, userId), olderThan(reports.createdAt, reports.id, last)))
+          .orderBy(desc(reports.createdAt), desc(reports.id))
+          .limit(pageSize),
+      pageSize,
+    ),
+    (r) => ({
+      targetType: r.targetType as Section<'reports'>['targetType'],
+      targetId: r.targetId,
+      itemId: r.ideaId,
+      itemTitle: r.itemTitle,
+      reason: r.reason as Section<'reports'>['reason'],
+      note: r.note,
+      status: r.status === 'dismissed' ? ('dismissed' as const) : ('open' as const),
+      createdAt: iso(r.createdAt),
+      decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
+    }),
+  );
+}
+
+/** The export's pieces, in order; joined they are one JSON document matching dataExportSchema. */
+export async function* exportChunks(db: Db, userId: string, now: Date, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
+  const head = await exportHead(db, userId, now);
+  if (!head) return;
+  // The head without its closing brace; the lists follow.
+  yield JSON.stringify(head).slice(0, -1);
+  yield* contentSections(db, userId, pageSize);
+  yield* reactionSections(db, userId, pageSize);
+  yield* accountSections(db, userId, pageSize);
   yield '}';
 }

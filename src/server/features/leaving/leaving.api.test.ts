@@ -5,26 +5,33 @@
  * them out for good, and is refused to the last admin.
  */
 import { randomUUID } from 'node:crypto';
-import { type Column, eq, like, sql } from 'drizzle-orm';
+import { and, type Column, eq, like, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME, type DiscussionMessage } from '../../../shared/schemas/discussion.ts';
 import { DELETE_CONFIRMATION_MESSAGE, dataExportSchema, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/schemas/leaving.ts';
 import {
   accounts,
+  auditLog,
   contactRequests,
   coupons,
   ideaDiscussionMessages,
   ideas,
   likes,
+  mailOutbox,
+  newsletterSubscriptions,
+  notifications,
   profiles,
   ratings,
+  reports,
   savedItems,
   sessions,
   shares,
   storedFiles,
   users,
 } from '../../db/schema.ts';
+import { PLATFORM_SETTINGS_DEFAULTS } from '../../../shared/schemas/settings.ts';
+import { saveSettings } from '../settings/service.ts';
 import { IDEA_IMAGES_BUCKET, publicUrlFor } from '../../lib/storage.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { signedInUser, signIn, siteHeaders, type SignedInUser } from '../../../../tests/support/auth.ts';
@@ -80,8 +87,35 @@ async function leaverWithEverything(t: TestServer) {
   return { ada, bob, carol, bobItem, adaItem, message, coupon };
 }
 
+/** Subscribes `email` to the newsletter from the footer (Marketing emails switched on for it). */
+async function subscribeToNewsletter(t: TestServer, email: string) {
+  await saveSettings(t.db, { ...PLATFORM_SETTINGS_DEFAULTS, marketingEmails: true }, null);
+  try {
+    await ok(await t.fetch('/api/newsletter', { method: 'POST', headers: siteHeaders(t), body: JSON.stringify({ email }) }), 'newsletter');
+  } finally {
+    await saveSettings(t.db, { ...PLATFORM_SETTINGS_DEFAULTS }, null);
+  }
+}
+
+/** 'Forgot password': an account mail to `email`, queued in the outbox by address only. */
+async function askPasswordReset(t: TestServer, email: string) {
+  const res = await t.fetch('/api/auth/request-password-reset', {
+    method: 'POST',
+    headers: siteHeaders(t),
+    body: JSON.stringify({ email, redirectTo: '/auth/reset-password' }),
+  });
+  await ok(res, 'password reset');
+}
+
 describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
   const t = useTestServer(kind);
+
+  /** Mails in the outbox to `email` (by address) or for `userId` (by account). */
+  const mailsFor = (userId: string, email: string) =>
+    t.db
+      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(or(eq(mailOutbox.userId, userId), eq(sql`lower(${mailOutbox.toAddress})`, email.toLowerCase())));
 
   const deleteMe = (headers: Record<string, string>, body: unknown = { confirm: 'DELETE' }) =>
     t.fetch('/api/me', { method: 'DELETE', headers, body: JSON.stringify(body) });
@@ -107,7 +141,7 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
   };
 
   it('exports everything of the person as one attachment, with no token or password; visitors get 401', async () => {
-    const { ada, bobItem, adaItem, coupon, message } = await leaverWithEverything(t);
+    const { ada, bob, bobItem, adaItem, coupon, message } = await leaverWithEverything(t);
     // A reply, then edited: the export says which message it answers and when it was edited.
     const reply = await t.fetch(`/api/ideas/${bobItem.id}/messages`, { method: 'POST', headers: ada.headers, body: JSON.stringify({ content: 'Still keen.', parentId: message.id }) });
     await ok(reply, 'reply');
@@ -115,6 +149,14 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     await ok(await t.fetch(`/api/messages/${replyId}`, { method: 'PATCH', headers: ada.headers, body: JSON.stringify({ content: 'Still keen, truly.' }) }), 'edit');
     const choice = await t.fetch('/api/notifications/preferences', { method: 'PUT', headers: ada.headers, body: JSON.stringify({ like: { email: true } }) });
     await ok(choice, 'preferences');
+    // Her newsletter subscription (typed in capitals: stored lower-cased) and a report she filed.
+    await subscribeToNewsletter(t, ada.email.toUpperCase());
+    const report = await t.fetch('/api/reports', {
+      method: 'POST',
+      headers: ada.headers,
+      body: JSON.stringify({ targetType: 'idea', targetId: bobItem.id, reason: 'other', note: 'Looks copied from a catalogue.' }),
+    });
+    await ok(report, 'report');
     const visitor = await t.fetch('/api/me/export');
     expect(visitor.status).toBe(401);
     expect(((await visitor.json()) as ErrorBody).error.code).toBe('unauthorized');
@@ -146,6 +188,26 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     expect(data.contactRequests).toEqual([expect.objectContaining({ itemId: bobItem.id })]);
     expect(data.coupons).toEqual([expect.objectContaining({ code: coupon, used: false })]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.newsletterSubscriptions).toEqual([
+      { email: ada.email.toLowerCase(), status: 'pending', subscribedAt: expect.any(String), confirmedAt: null },
+    ]);
+    // Bob liked her item: the notification as her Notifications page lists it.
+    expect(data.notifications).toEqual([
+      expect.objectContaining({ kind: 'like', read: false, actor: { id: bob.id, name: 'Bob Bello', avatarUrl: null }, item: { id: adaItem.id, title: 'Ada’s pictured pump' }, excerpt: null }),
+    ]);
+    expect(data.reports).toEqual([
+      {
+        targetType: 'idea',
+        targetId: bobItem.id,
+        itemId: bobItem.id,
+        itemTitle: 'Bob’s borehole',
+        reason: 'other',
+        note: 'Looks copied from a catalogue.',
+        status: 'open',
+        createdAt: expect.any(String),
+        decidedAt: null,
+      },
+    ]);
 
     // No secret of the account: session tokens, password hash.
     const tokens = await t.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, ada.id));
@@ -209,7 +271,7 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     const list = await t.fetch(`/api/ideas/${bobItem.id}/messages`, { headers: bob.headers });
     expect(list.status).toBe(200);
     const { items } = (await list.json()) as { items: DiscussionMessage[] };
-    expect(items).toEqual([expect.objectContaining({ id: message.id, content: 'I would buy this borehole.', author: { id: null, name: DELETED_USER_NAME } })]);
+    expect(items).toEqual([expect.objectContaining({ id: message.id, content: 'I would buy this borehole.', author: { id: null, name: DELETED_USER_NAME, avatarUrl: null } })]);
 
     // Signed out for good: the old cookie is nobody, and the old password opens nothing.
     expect((await t.fetch('/api/profile', { headers: ada.headers })).status).toBe(401);
@@ -221,6 +283,35 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     expect((await t.fetch('/api/profile', { headers: bob.headers })).status).toBe(200);
   });
 
+  it('deletes what is kept by address: the newsletter subscription and every mail to them in the outbox, not mails to others', async () => {
+    const { ada, bob, bobItem } = await leaverWithEverything(t);
+    await subscribeToNewsletter(t, ada.email);
+    await askPasswordReset(t, ada.email);
+    // Bob's own mails stay, including the one about Ada's message on his item.
+    await askPasswordReset(t, bob.email);
+    await postOk(t, bobItem.id, ada.headers, 'Is the borehole still for sale?');
+    const adaMails = await mailsFor(ada.id, ada.email);
+    expect(adaMails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/confirm/i), expect.stringMatching(/reset/i)]));
+    const bobMails = await mailsFor(bob.id, bob.email);
+    expect(bobMails.length).toBeGreaterThanOrEqual(2);
+    await subscribeToNewsletter(t, bob.email);
+    const bobSubscription = await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, bob.email.toLowerCase()));
+    expect(bobSubscription).toHaveLength(1);
+
+    expect((await deleteMe(ada.headers)).status).toBe(200);
+
+    expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, ada.email.toLowerCase()))).toEqual([]);
+    expect(await mailsFor(ada.id, ada.email)).toEqual([]);
+    // Nothing in the outbox carries her address any more, in any column.
+    const rest = await t.db.select().from(mailOutbox);
+    expect(JSON.stringify(rest).toLowerCase()).not.toContain(ada.email.toLowerCase());
+    expect((await mailsFor(bob.id, bob.email)).map((m) => m.id)).toEqual(expect.arrayContaining(bobMails.map((m) => m.id)));
+    expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, bob.email.toLowerCase()))).toEqual(bobSubscription);
+    // Her notifications and the reports she filed went with the account.
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, ada.id))).toEqual([]);
+    expect(await t.db.select().from(reports).where(eq(reports.reporterId, ada.id))).toEqual([]);
+  });
+
   it('refuses the last admin, and lets an admin leave while another stays', async () => {
     const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
     // Each test server starts empty; make sure this one has exactly the admins made here.
@@ -230,9 +321,13 @@ describe.each(databaseKinds())('leaving with one’s data on %s', (kind) => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as ErrorBody).error).toEqual({ code: 'conflict', message: LAST_ADMIN_DELETE_MESSAGE });
     expect((await t.fetch('/api/profile', { headers: first.headers })).status).toBe(200);
+    const deletions = () => t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.targetId, first.id)));
+    expect(await deletions()).toEqual([]);
 
     await signedInUser(t, { name: 'Second Admin', role: 'admin' });
     expect((await deleteMe(first.headers)).status).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, first.id))).toEqual([]);
+    // Audited, with the person as the actor (their name; the account's id is gone with it).
+    expect(await deletions()).toEqual([expect.objectContaining({ actorId: null, actorName: 'Only Admin', targetTitle: 'Only Admin', details: { by: 'self' } })]);
   });
 });

@@ -3,8 +3,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { accountDeletedSchema, accountDeleteInputSchema, dataExportSchema, exportFileName } from '../../../shared/schemas/leaving.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { COOKIE_PREFIX } from '../auth/auth.ts';
-import { errorResponses, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
+import { COOKIE_PREFIX } from '../auth/index.ts';
+import { errorResponses, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { deleteAccount } from './delete.ts';
 import { exportChunks } from './export.ts';
 
@@ -12,7 +12,7 @@ const exportRoute = createRoute({
   method: 'get',
   path: '/api/me/export',
   tags: ['me'],
-  summary: 'Download my data: account, profile, items, messages, likes, ratings, saved items, coupons and signed-in devices (never tokens)',
+  summary: 'Download my data: account, profile, newsletter subscription, items, messages, likes, ratings, saved items, coupons, signed-in devices (never tokens), notifications and the reports I filed',
   middleware: [requireSignIn] as const,
   responses: {
     200: {
@@ -27,7 +27,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/me',
   tags: ['me'],
-  summary: 'Delete my account and everything of mine; my messages on others’ items stay, from “Deleted user”',
+  summary: 'Delete my account and everything of mine, the newsletter subscription and mails to my address included; my messages on others’ items stay, from “Deleted user”',
   middleware: [requireSignIn] as const,
   request: { body: { required: true, content: { 'application/json': { schema: accountDeleteInputSchema } } } },
   responses: {

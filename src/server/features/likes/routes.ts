@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { likeStateSchema } from '../../../shared/schemas/engagement.ts';
 import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { jsonAnswer } from '../../lib/compression.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { setLike } from './service.ts';
 
@@ -39,6 +40,6 @@ const unlikeRoute = createRoute({
 });
 
 export function registerLikeRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(likeRoute, async (c) => c.json(await setLike(c.var.db, c.req.valid('param').id, c.var.viewer, true), 200));
-  app.openapi(unlikeRoute, async (c) => c.json(await setLike(c.var.db, c.req.valid('param').id, c.var.viewer, false), 200));
+  app.openapi(likeRoute, async (c) => jsonAnswer(c, await setLike(c.var.db, c.req.valid('param').id, c.var.viewer, true), 200));
+  app.openapi(unlikeRoute, async (c) => jsonAnswer(c, await setLike(c.var.db, c.req.valid('param').id, c.var.viewer, false), 200));
 }

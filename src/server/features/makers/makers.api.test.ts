@@ -45,7 +45,7 @@ describe.each(databaseKinds())('makers on %s', (kind) => {
       skills: ['Solar', 'Design'],
       country: 'Nigeria',
       contactInfo: null,
-      totals: { items: 2, likesReceived: 7 },
+      totals: { items: 2, likesReceived: 7, followers: 0 },
     });
     expect(Date.parse(visitorView.joinedAt)).not.toBeNaN();
     const reader = await signedInUser(t);

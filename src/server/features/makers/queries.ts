@@ -1,7 +1,7 @@
 /** SQL for maker pages: one person's public profile and their totals. */
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ideaRanks, profiles, users } from '../../db/schema.ts';
+import { ideaRanks, makerFollows, profiles, users } from '../../db/schema.ts';
 
 /**
  * Which maker pages open: a person who exists (banned or not) under an id of this shape. Ids are
@@ -20,7 +20,7 @@ export const makerPageOpens = (userId: AnyColumn | SQL) =>
   sql`(${userId} ~ ${MAKER_ID.source} and (select true from ${users} where ${users.id} = ${userId}))`;
 
 /**
- * The public fields of a person's profile, with their totals (items shared, likes received) read
+ * The public fields of a person's profile, with their totals (items shared, likes received, followers) read
  * from idea_ranks' (user_id, like_count) index. Only the columns a maker page shows are selected:
  * nothing private ever leaves the database for it.
  */
@@ -29,6 +29,7 @@ export async function findMaker(db: Db, userId: string) {
     .select({
       id: users.id,
       name: profiles.fullName,
+      photoUrl: profiles.photoUrl,
       bio: profiles.bio,
       industry: profiles.industry,
       skills: profiles.skills,
@@ -37,6 +38,7 @@ export async function findMaker(db: Db, userId: string) {
       joinedAt: users.createdAt,
       items: sql<number>`(select count(*)::int from ${ideaRanks} where ${ideaRanks.userId} = ${users.id})`,
       likesReceived: sql<number>`(select coalesce(sum(${ideaRanks.likeCount}), 0)::int from ${ideaRanks} where ${ideaRanks.userId} = ${users.id})`,
+      followers: sql<number>`(select count(*)::int from ${makerFollows} where ${makerFollows.makerId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
 import { makerSchema } from '../../../shared/schemas/makers.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { errorResponses, pageQuerySchema } from '../ideas/route-helpers.ts';
+import { errorResponses, pageQuerySchema } from '../../lib/route-helpers.ts';
 import { getMaker, listMakerIdeas } from './service.ts';
 
 const userIdParams = z.object({ userId: z.string().max(200) });
@@ -32,9 +32,9 @@ const makerIdeasRoute = createRoute({
 });
 
 export function registerMakerRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(makerRoute, async (c) => c.json(await getMaker(c.var.db, c.req.valid('param').userId, c.var.viewer), 200));
+  app.openapi(makerRoute, async (c) => c.json(await getMaker(c.var.reader, c.req.valid('param').userId, c.var.viewer), 200));
   app.openapi(makerIdeasRoute, async (c) => {
     const { userId } = c.req.valid('param');
-    return c.json(await listMakerIdeas(c.var.db, userId, c.req.valid('query'), c.var.viewer, c.var.logger), 200);
+    return c.json(await listMakerIdeas(c.var.reader, userId, c.req.valid('query'), c.var.viewer, c.var.logger), 200);
   });
 }

@@ -1,10 +1,12 @@
 /** Maker pages (issue 16): a person's public profile and their items, newest first. */
+import { avatarUrlOf } from '../../lib/square-photo.ts';
 import { MAKER_NOT_FOUND, type Maker } from '../../../shared/schemas/makers.ts';
 import type { IdeaListResponse } from '../../../shared/schemas/ideas.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { browseIdeas, type Viewer } from '../ideas/service.ts';
+import type { Viewer } from '../../app-env.ts';
+import { browseIdeas } from '../ideas/index.ts';
 import { findMaker, MAKER_ID, makerExists } from './queries.ts';
 
 export async function getMaker(db: Db, userId: string, viewer: Viewer | null): Promise<Maker> {
@@ -14,6 +16,7 @@ export async function getMaker(db: Db, userId: string, viewer: Viewer | null): P
   return {
     id: row.id,
     name: text(row.name),
+    avatarUrl: avatarUrlOf(row.photoUrl),
     bio: text(row.bio),
     industry: text(row.industry),
     skills: (row.skills ?? []).map((s) => s.trim()).filter(Boolean),
@@ -21,7 +24,7 @@ export async function getMaker(db: Db, userId: string, viewer: Viewer | null): P
     joinedAt: row.joinedAt.toISOString(),
     // As the details page's creator block: contact info is for signed-in readers only; the phone never.
     contactInfo: viewer ? text(row.contactInfo) : null,
-    totals: { items: row.items, likesReceived: row.likesReceived },
+    totals: { items: row.items, likesReceived: row.likesReceived, followers: row.followers },
   };
 }
 

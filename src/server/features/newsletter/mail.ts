@@ -4,8 +4,8 @@
  * A newsletter issue, when there is one, is sent the same way: `newsletterMail` with its own words.
  */
 import type { MailMessage } from '../../lib/mail.ts';
-import { escapeHtml } from '../auth/mail-templates.ts';
-import { unsubscribeHeaders } from '../notifications/unsubscribe.ts';
+import { escapeHtml, mailButton, mailPage } from '../../lib/mail-html.ts';
+import { unsubscribeHeaders } from '../notifications/index.ts';
 
 const BRAND = 'IdeaHub';
 
@@ -36,21 +36,18 @@ export function newsletterMail(m: NewsletterMailInput): MailMessage & { headers:
     '',
   ].join('\n');
   const button = m.action
-    ? `<p style="margin:0 0 24px"><a href="${escapeHtml(m.action.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(m.action.label)}</a></p>
+    ? `${mailButton(m.action.link, m.action.label)}
 <p style="margin:0 0 8px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(m.action.link)}">${escapeHtml(m.action.link)}</a></p>`
     : '';
-  const html = `<!doctype html>
-<html lang="en"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:20px;font-weight:700;margin:0 0 24px">${BRAND}</p>
-<p style="margin:0 0 16px">Hello,</p>
+  const html = mailPage(
+    BRAND,
+    `<p style="margin:0 0 16px">Hello,</p>
 <p style="margin:0 0 24px">${escapeHtml(m.intro)}</p>
 ${button}
 <p style="margin:0 0 24px;font-size:13px;color:#6b7280">${escapeHtml(m.outro)}</p>
-<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(m.publicUrl)}">${BRAND}</a> · <a href="${escapeHtml(m.unsubscribeLink)}">Unsubscribe</a></p>
-</td></tr></table></body></html>`;
+<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(m.publicUrl)}">${BRAND}</a> · <a href="${escapeHtml(m.unsubscribeLink)}">Unsubscribe</a></p>`,
+  );
   return { to: m.to, subject: m.subject, text, html, link: m.action?.link, headers: unsubscribeHeaders(m.unsubscribeLink) };
 }
 

@@ -52,6 +52,28 @@ describe.each(databaseKinds())('the newsletter on %s', (kind) => {
   const confirmLinkOf = (m: CaughtMail) => CONFIRM_LINK.exec(m.text)![0];
   const unsubscribeLinkOf = (m: CaughtMail) => /^<(https:\/\/ideahub\.example\/newsletter\/unsubscribe\?token=[^>]+)>$/.exec(m.headers['list-unsubscribe'] ?? '')?.[1];
 
+  it('takes the footer form as a plain post: the same subscription, then back to the page it was on, saying how it went (issue 27 point 5)', async () => {
+    const form = (fields: Record<string, string>, origin = PUBLIC_URL) =>
+      t.fetch('/api/newsletter/form', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': randomClientIp() },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const email = uniqueEmail('plainform');
+    const res = await form({ email, back: '/about?x=1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/about?x=1&newsletter=sent#newsletter');
+    expect(await rowOf(email)).toMatchObject({ email, status: 'pending' });
+    expect((await form({ email: 'not an address', back: '/' })).headers.get('location')).toBe('/?newsletter=email_invalid#newsletter');
+    // Only a page of this site to go back to.
+    expect((await form({ email: '', back: 'https://evil.example/' })).headers.get('location')).toBe('/?newsletter=email_required#newsletter');
+    await changeSettings(t, admin, { marketingEmails: false });
+    expect((await form({ email: uniqueEmail('paused'), back: '/' })).headers.get('location')).toBe('/?newsletter=paused#newsletter');
+    // Another website's post is refused like any write to the API.
+    expect((await form({ email: uniqueEmail('evil'), back: '/' }, 'https://evil.example')).status).toBe(403);
+  });
+
   it('keeps the address as pending and mails a confirmation with one-click unsubscribe; the link confirms it', async () => {
     const email = uniqueEmail('nia');
     const res = await subscribe(`  ${email.toUpperCase()} `);

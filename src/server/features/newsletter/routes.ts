@@ -10,8 +10,11 @@ import {
   newsletterSubscribeSchema,
   newsletterTokenSchema,
 } from '../../../shared/schemas/newsletter.ts';
+import { NEWSLETTER_FORM_PATH, NEWSLETTER_OUTCOME_PARAM, type NewsletterOutcome } from '../../../shared/constants.ts';
+import { safeReturnPath } from '../../../shared/rules/return-path.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { errorResponses } from '../ideas/route-helpers.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/route-helpers.ts';
 import { confirm, type NewsletterDeps, NewsletterRetryLater, subscribe, unsubscribe } from './service.ts';
 import { NEWSLETTER_UNSUBSCRIBE_PATH } from './tokens.ts';
 
@@ -94,6 +97,28 @@ export function registerNewsletterRoutes(app: OpenAPIHono<AppEnv>, routeDeps: Ne
       throw error;
     }
     return c.json({ message: NEWSLETTER_MESSAGES.checkInbox }, 202);
+  });
+  // The footer's form as a plain post: the same subscription, then back to the page it was on, saying how it went.
+  app.post(NEWSLETTER_FORM_PATH, async (c) => {
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+    const back = new URL(safeReturnPath(field('back')) ?? '/', 'http://page.invalid');
+    const email = field('email').trim();
+    const parsed = newsletterSubscribeSchema.safeParse({ email });
+    let outcome: NewsletterOutcome = 'sent';
+    if (email === '') outcome = 'email_required';
+    else if (!parsed.success) outcome = 'email_invalid';
+    else {
+      try {
+        await subscribe(deps(c), parsed.data.email, routeDeps.clientIpOf?.(c) ?? null);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcome = error.code === 'newsletter_paused' ? 'paused' : error.status === 429 ? 'too_many_requests' : 'failed';
+      }
+    }
+    back.searchParams.set(NEWSLETTER_OUTCOME_PARAM, outcome);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`${back.pathname}${back.search}#newsletter`, 303);
   });
   app.openapi(confirmRoute, async (c) => c.json(await confirm(deps(c), c.req.valid('json').token), 200));
   app.openapi(unsubscribePageRoute, async (c) => c.json(await unsubscribe(deps(c), c.req.valid('json').token), 200));

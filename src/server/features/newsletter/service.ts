@@ -19,10 +19,11 @@ import { now } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { maskEmail } from '../../lib/mail.ts';
 import { enqueueMail } from '../../lib/mail-outbox.ts';
-import { consumeEmailLimit, emailLimitKey } from '../auth/email-rate-limit.ts';
-import { tooManyAttemptsMessage, tooManyMailsMessage } from '../auth/rate-limits.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { consumeEmailLimit, emailLimitKey } from '../auth/index.ts';
+import { tooManyAttemptsMessage, tooManyMailsMessage } from '../auth/index.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
 import { confirmationMail } from './mail.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import {
   CONFIRM_LINK_DAYS,
   confirmToken,
@@ -68,7 +69,7 @@ export async function subscribe(deps: NewsletterDeps, email: string, clientIp: s
     const client = await consumeEmailLimit(db, `newsletter:ip:${clientIp}`, NEWSLETTER_LIMITS.perClient);
     if (!client.allowed) throw new RetryLater(tooManyAttemptsMessage(client.retryAfter), client.retryAfter);
   }
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const at = now();
     const [row] = await tx
       .insert(newsletterSubscriptions)

@@ -1,10 +1,10 @@
 /**
  * The newsletter's links: a confirmation link (double opt-in) that works for 7 days, and an
  * unsubscribe link that always works. Both name a subscription by its id and are signed with a key
- * derived from AUTH_SECRET (HMAC-SHA-256, 128 bits), so nothing is stored for them and the address
+ * derived from AUTH_SECRET (lib/signed-token.ts), so nothing is stored for them and the address
  * itself never travels in a link. Each token does one thing only (its purpose is signed too).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signToken, verifyToken } from '../../lib/signed-token.ts';
 
 export const CONFIRM_LINK_DAYS = 7;
 const CONFIRM_LINK_MS = CONFIRM_LINK_DAYS * 86_400_000;
@@ -13,23 +13,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirm';
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
 
-function signature(key: Buffer, body: string): string {
-  return createHmac('sha256', key).update(`ideahub-newsletter|${body}`).digest().subarray(0, 16).toString('base64url');
-}
+const PURPOSE = 'ideahub-newsletter';
 
-function signed(key: Buffer, body: string): string {
-  return `${body}.${signature(key, body)}`;
-}
+const signed = (key: Buffer, body: string) => signToken(key, PURPOSE, body);
 
 function verified(key: Buffer, token: string): string[] | null {
-  if (token.length > 400) return null;
-  const at = token.lastIndexOf('.');
-  if (at <= 0) return null;
-  const body = token.slice(0, at);
-  const given = Buffer.from(token.slice(at + 1), 'base64url');
-  const expected = Buffer.from(signature(key, body), 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return body.split('.');
+  return verifyToken(key, PURPOSE, token)?.split('.') ?? null;
 }
 
 export function confirmToken(key: Buffer, id: string, issuedAt: Date): string {

@@ -18,7 +18,7 @@ import { setClockForTests } from '../../lib/clock.ts';
 import { retryDelayMs } from '../../lib/mail-outbox.ts';
 import { giveItems, postOk } from '../discussion/testing/people.ts';
 import { DIGEST_WINDOW_MS } from './email.ts';
-import { notify, type NotificationEvent } from './notify.ts';
+import { notify, type NotifiedEvent } from './notify.ts';
 
 const PUBLIC_URL = 'https://ideahub.example';
 const LONG_DESCRIPTION = `A pump that runs on sunlight so farmers can water crops. ${'Only premium readers may read this part of the description. '.repeat(3)}`;
@@ -65,19 +65,19 @@ describe.each(databaseKinds())('notification emails on %s', (kind) => {
   const send = () => t.server.mailOutbox.runOnce();
   const mailsTo = (who: SignedInUser, since = 0) => mail.mails.filter((m) => m.to.includes(who.email) && m.receivedAt >= since);
   const post = (ideaId: string, who: SignedInUser, content: string) => postOk(t, ideaId, who.headers, content);
-  const emit = (events: NotificationEvent | NotificationEvent[]) => t.db.transaction((tx) => notify(tx, events));
+  const emit = (events: NotifiedEvent | NotifiedEvent[]) => t.db.transaction((tx) => notify(tx, events));
 
   it('mails the first message of a discussion with RFC 8058 unsubscribe headers and no description', async () => {
     const idea = await createIdea(t.db, { userId: maker.id, title: 'A solar powered water pump', description: LONG_DESCRIPTION });
     await send();
     const since = Date.now();
-    await post(idea.id, kofi, 'Where can I see a prototype?');
+    const posted = await post(idea.id, kofi, 'Where can I see a prototype?');
     await send();
     const [mailed] = mailsTo(maker, since);
     expect(mailed).toBeDefined();
     expect(mailed!.subject).toBe('Kofi Mensah posted in the discussion of “A solar powered water pump”');
     expect(mailed!.text).toContain('> Where can I see a prototype?');
-    expect(mailed!.text).toContain(`${PUBLIC_URL}/ideas/${idea.id}#discussion`);
+    expect(mailed!.text).toContain(`${PUBLIC_URL}/ideas/${idea.id}#message-${posted.id}`);
     expect(mailed!.text).not.toContain('Only premium readers');
     const link = /^<(https:\/\/ideahub\.example\/unsubscribe\?token=[^>]+)>$/.exec(mailed!.headers['list-unsubscribe'] ?? '')?.[1];
     expect(link, mailed!.headers['list-unsubscribe']).toBeDefined();

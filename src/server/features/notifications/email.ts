@@ -10,11 +10,15 @@
  *
  * Drawing, at sending time: the recipient's preferences then (an event whose kind was turned off
  * meanwhile is left out; none left, nothing is sent), the names and titles then, and a message's
- * text only when the recipient may read that discussion then (premium rule); no description ever.
+ * text only when the recipient may read that discussion then (premium rule); a followed maker's new
+ * item quotes its description, past its first 100 characters only for a reader entitled to it.
  * Each email carries the unsubscribe link of its kinds (unsubscribe.ts).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import { DELETED_USER_NAME } from '../../../shared/schemas/discussion.ts';
+import { isCurrency } from '../../../shared/constants.ts';
+import { formatPrice } from '../../../shared/format.ts';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind, isNotificationKind } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { ideaDiscussionMessages, ideaDiscussions, ideas, profiles, users } from '../../db/schema.ts';
@@ -22,9 +26,10 @@ import { now } from '../../lib/clock.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import type { MailRenderer } from '../../lib/mail-outbox.ts';
 import type { Logger } from '../../logger.ts';
-import { escapeHtml } from '../auth/mail-templates.ts';
-import { fullTextScopeOf } from '../ideas/access.ts';
-import type { NotificationEvent, Tx } from './notify.ts';
+import { escapeHtml, mailButton, mailPage } from '../../lib/mail-html.ts';
+import { fullTextScopeForRows, scopeAllows } from '../../lib/content-access.ts';
+import type { Tx } from '../../db/transaction.ts';
+import type { NotificationEvent } from './events.ts';
 import { storedChoices } from './queries.ts';
 import { notificationLink } from './service.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
@@ -46,9 +51,14 @@ export interface MailEvent {
   ideaId: string | null;
   messageId?: number;
   conversationId?: string;
+  privateMessageId?: number;
   target?: 'idea' | 'message';
   reason?: string | null;
   itemTitle?: string | null;
+  /** Sales and receipts: the payment's reference and amount (minor units). */
+  reference?: string;
+  amount?: number;
+  currency?: string;
   at: string;
 }
 
@@ -69,6 +79,9 @@ export function digestKeyOf(event: NotificationEvent): string | null {
     case 'private_message':
       return `conversation:${event.conversationId}`;
     case 'removal':
+    case 'new_item':
+    case 'sale':
+    case 'purchase':
       return null;
   }
 }
@@ -81,17 +94,22 @@ function mailEventOf(event: NotificationEvent, at: Date): MailEvent {
     case 'mention':
       return { ...base, ideaId: event.ideaId, messageId: event.messageId };
     case 'like':
+    case 'new_item':
       return { ...base, ideaId: event.ideaId };
     case 'private_message':
-      return { ...base, ideaId: event.ideaId, conversationId: event.conversationId };
+      return { ...base, ideaId: event.ideaId, conversationId: event.conversationId, privateMessageId: event.privateMessageId };
     case 'removal':
       return { ...base, ideaId: event.ideaId, target: event.target, reason: event.reason, itemTitle: event.itemTitle ?? null };
+    case 'sale':
+    case 'purchase':
+      return { ...base, ideaId: event.ideaId, reference: event.reference, amount: event.amount, currency: event.currency };
   }
 }
 
 /**
  * Queues the email of `event` for its recipient (who keeps this kind by email): joins the
- * waiting mail of its subject, or starts one, due at once or at the end of the subject's window.
+ * waiting mail of its subject, or starts one, due at once or at the end of the subject's window
+ * (the database function queue_notification_mail, which toggle_like calls for likes).
  * The caller checks the admin switch (notify.ts); the sender checks it again when sending.
  */
 export async function queueNotificationEmail(tx: Tx, event: NotificationEvent): Promise<void> {
@@ -109,17 +127,25 @@ export async function queueNotificationEmail(tx: Tx, event: NotificationEvent): 
       values ('notification', ${event.recipientId}, ${NOTIFICATION_MAIL_TEMPLATE}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz)`);
     return;
   }
-  const iso = at.toISOString();
-  await tx.execute(sql`
-    insert into mail_outbox as o (kind, user_id, template, data, digest_key, send_after)
-    values ('notification', ${event.recipientId}, ${NOTIFICATION_MAIL_TEMPLATE}, ${JSON.stringify(data)}::jsonb, ${key},
-      (select greatest(${iso}::timestamptz, max(send_after) + make_interval(secs => ${DIGEST_WINDOW_MS / 1000}))
-         from mail_outbox where user_id = ${event.recipientId} and digest_key = ${key} and status in ('pending', 'sending', 'sent', 'failed')))
-    on conflict (user_id, digest_key) where status = 'pending' and digest_key is not null do update set data =
-      case when jsonb_array_length(o.data -> 'events') < ${MAX_EVENTS}
-        then jsonb_set(o.data, '{events}', (o.data -> 'events') || (excluded.data -> 'events'))
-        else jsonb_set(o.data, '{more}', to_jsonb(coalesce((o.data ->> 'more')::int, 0) + 1))
-      end`);
+  await tx.execute(sql`select queue_notification_mail(${event.recipientId}::text, ${NOTIFICATION_MAIL_TEMPLATE}::text, ${JSON.stringify(data)}::jsonb,
+    ${key}::text, ${at.toISOString()}::timestamptz, ${DIGEST_WINDOW_MS / 1000}::float8, ${MAX_EVENTS}::int)`);
+}
+
+/**
+ * The email of a new like as the database function toggle_like queues it (likes/service.ts),
+ * when its recipient keeps likes by email: the same data, subject and window as queueNotificationEmail.
+ */
+export function likeMail(ideaId: string, actorId: string, at: Date) {
+  const event: NotificationEvent = { kind: 'like', recipientId: '', actorId, ideaId };
+  const data: MailData = { events: [mailEventOf(event, at)] };
+  return {
+    template: NOTIFICATION_MAIL_TEMPLATE,
+    data,
+    digestKey: digestKeyOf(event),
+    at: at.toISOString(),
+    windowSecs: DIGEST_WINDOW_MS / 1000,
+    maxEvents: MAX_EVENTS,
+  };
 }
 
 // ── Drawing ────────────────────────────────────────────────────────────────────────────────
@@ -164,15 +190,27 @@ function lineOf(e: MailEvent, d: Drawn): string {
       return `${who} liked ${title}.`;
     case 'private_message':
       return `${who} sent you a private message about ${title}.`;
+    case 'new_item':
+      return `${who} shared ${title}.`;
     case 'removal':
       return `A moderator removed your ${e.target === 'message' ? `message on ${title}` : `${title}`}.`;
+    case 'sale':
+      return `${who} bought ${title}.`;
+    case 'purchase':
+      return `Receipt: you bought ${title} from ${who} for ${moneyOf(e)} (reference ${e.reference ?? 'N/A'}).`;
   }
+}
+
+/** '₦1,500.00' for a mail event's amount in minor units. */
+function moneyOf(e: MailEvent): string {
+  return formatPrice((e.amount ?? 0) / 100, isCurrency(e.currency) ? e.currency : 'NGN', { cents: 'always' });
 }
 
 function subjectOf(events: MailEvent[], total: number, d: Drawn): string {
   const first = events[0]!;
   const title = quoted(d.title(first));
   if (first.kind === 'removal') return first.target === 'message' ? `Your message on ${title} was removed` : `Your item ${title} was removed`;
+  if (first.kind === 'purchase') return `Your receipt for ${title}`;
   if (first.kind === 'like') {
     const people = [...new Set(events.map((e) => e.actorId))];
     const latest = d.name(events.at(-1)!.actorId);
@@ -186,7 +224,9 @@ function subjectOf(events: MailEvent[], total: number, d: Drawn): string {
 
 function actionOf(e: MailEvent): string {
   if (e.kind === 'private_message') return 'Open the conversation';
+  if (e.kind === 'new_item') return 'See it on IdeaHub';
   if (e.kind === 'like' || e.kind === 'removal') return 'Open IdeaHub';
+  if (e.kind === 'sale' || e.kind === 'purchase') return 'Open the item';
   return 'Open the discussion';
 }
 
@@ -223,9 +263,10 @@ export function createNotificationMailRenderer(deps: NotificationMailDeps): Mail
     );
     // Premium rule, decided now: a message's text only for someone who may read its discussion.
     const role = person.role === 'admin' || person.role === 'moderator' ? person.role : 'user';
-    const scope = messageIds.length ? await fullTextScopeOf(db, { userId: row.userId, role }, logger) : null;
+    const newItems = [...new Set(events.flatMap((e) => (e.kind === 'new_item' && e.ideaId ? [e.ideaId] : [])))];
+    const scope = messageIds.length || newItems.length ? await fullTextScopeForRows(db, { userId: row.userId, role }, logger) : null;
     const readable = new Set(
-      scope === null ? [] : ideaIds.filter((id) => scope.everyone || items.get(id)?.userId === row.userId),
+      scope === null ? [] : ideaIds.filter((id) => scopeAllows(scope, { id, ownerId: items.get(id)?.userId ?? null })),
     );
     const texts = new Map<number, string>();
     const readableMessages = messageIds.filter((id) => events.some((e) => e.messageId === id && e.ideaId !== null && readable.has(e.ideaId)));
@@ -237,6 +278,15 @@ export function createNotificationMailRenderer(deps: NotificationMailDeps): Mail
         .where(inArray(ideaDiscussionMessages.id, readableMessages));
       for (const m of rows) if (readable.has(m.ideaId) && m.content !== '') texts.set(Number(m.id), m.content.length > QUOTE_LENGTH ? `${m.content.slice(0, QUOTE_LENGTH)}…` : m.content);
     }
+    // A followed maker's new item: its description, whole only for a reader who may read it in full (the access rule).
+    const descriptions = new Map<string, string>();
+    if (newItems.length) {
+      for (const item of await db.select({ id: ideas.id, description: ideas.description }).from(ideas).where(inArray(ideas.id, newItems))) {
+        const chars = [...item.description];
+        const limit = readable.has(item.id) ? QUOTE_LENGTH : DESCRIPTION_PREVIEW_LENGTH;
+        descriptions.set(item.id, chars.length > limit ? `${chars.slice(0, limit).join('')}…` : item.description);
+      }
+    }
     const drawn: Drawn = {
       name: (id) => {
         if (!names.has(id)) return DELETED_USER_NAME;
@@ -244,9 +294,16 @@ export function createNotificationMailRenderer(deps: NotificationMailDeps): Mail
         return n?.trim() ? oneLine(n) : 'Anonymous';
       },
       title: (e) => (e.ideaId && items.get(e.ideaId)?.title) || e.itemTitle || 'an item that was removed',
-      quote: (e) => (e.messageId !== undefined ? (texts.get(e.messageId) ?? null) : null),
+      quote: (e) =>
+        e.messageId !== undefined ? (texts.get(e.messageId) ?? null) : e.kind === 'new_item' && e.ideaId ? (descriptions.get(e.ideaId) ?? null) : null,
       link: (e) => {
-        const path = notificationLink({ kind: e.kind, ideaId: e.ideaId && items.has(e.ideaId) ? e.ideaId : null, conversationId: e.conversationId ?? null });
+        const path = notificationLink({
+          kind: e.kind,
+          ideaId: e.ideaId && items.has(e.ideaId) ? e.ideaId : null,
+          conversationId: e.conversationId ?? null,
+          messageId: e.messageId ?? null,
+          details: e.privateMessageId ? { privateMessageId: e.privateMessageId } : null,
+        });
         return path ? `${base}${path}` : null;
       },
     };
@@ -282,12 +339,9 @@ export function createNotificationMailRenderer(deps: NotificationMailDeps): Mail
       '',
     ].join('\n');
 
-    const html = `<!doctype html>
-<html lang="en"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:20px;font-weight:700;margin:0 0 24px">IdeaHub</p>
-<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+    const html = mailPage(
+      'IdeaHub',
+      `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 ${entries
   .map(
     (e) =>
@@ -298,11 +352,11 @@ ${entries
   )
   .join('\n')}
 ${hidden > 0 && first.kind !== 'like' ? `<p style="margin:0 0 16px;color:#6b7280">And ${hidden} more.</p>` : ''}
-<p style="margin:16px 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(actionOf(first))}</a></p>
+${mailButton(link, actionOf(first), '16px 0 24px')}
 ${footer.map((f) => `<p style="margin:0 0 4px;font-size:13px;color:#6b7280">Turn off emails about “${escapeHtml(f.label)}”: <a href="${escapeHtml(f.url)}">unsubscribe</a></p>`).join('\n')}
 <p style="margin:0 0 24px;font-size:13px;color:#6b7280"><a href="${escapeHtml(`${base}/profile`)}">Change all your notification settings</a></p>
-<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(base)}">IdeaHub</a></p>
-</td></tr></table></body></html>`;
+<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(base)}">IdeaHub</a></p>`,
+    );
 
     const message: MailMessage = { to: person.email, subject, text, html, link, headers: unsubscribeHeaders(unsubscribe.get(first.kind)!) };
     return message;

@@ -20,28 +20,16 @@ import { inArray } from 'drizzle-orm';
 import { NOTIFICATION_STREAM_EVENT } from '../../../shared/schemas/notifications.ts';
 import type { Database } from '../../db/client.ts';
 import { notificationInboxes } from '../../db/schema.ts';
-import {
-  encodeSseEvent,
-  type ListenOptions,
-  LiveStreams,
-} from '../../lib/realtime.ts';
+import { encodeSseEvent } from '../../lib/realtime/event-stream.ts';
+import { createLiveFeature, type LiveFeatureOptions, type LiveLifecycle } from '../../lib/realtime/live-streams.ts';
 import { type Logger, loggableError } from '../../logger.ts';
-import { ACCESS_CHECK_MS, createAccessWatch } from '../discussion/access-watch.ts';
 import { NOTIFICATIONS_CHANNEL, parseUnreadNotice } from './channel.ts';
 import { unreadCount } from './queries.ts';
 
 /** People per query when counts are read again after a reconnect. */
 const BATCH = 1000;
 
-export interface NotificationRealtimeOptions {
-  heartbeatMs?: number;
-  retryMs?: number;
-  /** A stream ends after this long (less up to a fifth) and the browser reconnects. */
-  maxStreamMs?: number;
-  /** How often open streams' sessions are checked (a signed-out person's stream ends). */
-  accessCheckMs?: number;
-  listen?: ListenOptions;
-}
+export type NotificationRealtimeOptions = LiveFeatureOptions;
 
 export interface NotificationStreamViewer {
   userId: string;
@@ -49,14 +37,9 @@ export interface NotificationStreamViewer {
   sessionToken: string | null;
 }
 
-export interface NotificationRealtime {
-  start(): Promise<void>;
+export interface NotificationRealtime extends LiveLifecycle {
   /** The person's stream; 503 while shutting down. */
   openStream(viewer: NotificationStreamViewer, signal: AbortSignal, response?: ServerResponse): Response;
-  closeAllStreams(): void;
-  stop(): Promise<void>;
-  readonly openStreams: number;
-  readonly listening: boolean;
 }
 
 interface Stream {
@@ -67,9 +50,20 @@ interface Stream {
 
 export function createNotificationRealtime(database: Database, logger: Logger, opts: NotificationRealtimeOptions = {}): NotificationRealtime {
   const byPerson = new Map<string, Set<Stream>>();
-  const streams = new LiveStreams(opts);
-  // Open streams' sessions are re-checked like the discussion's; a person is always 'the owner' of their own stream.
-  const access = createAccessWatch(database.db, logger, opts.accessCheckMs ?? ACCESS_CHECK_MS);
+  const live = createLiveFeature(
+    database,
+    logger,
+    NOTIFICATIONS_CHANNEL,
+    () => ({
+      onNotify(payload) {
+        const notice = parseUnreadNotice(payload);
+        if (notice) tell(notice.u, notice.n);
+      },
+      onReconnect: () => void resendAll(),
+    }),
+    { ...opts, listen: { applicationName: 'ideahub-listen-notifications', ...opts.listen } },
+  );
+  live.onClose(() => byPerson.clear());
   const countEvent = (unread: number) => encodeSseEvent(NOTIFICATION_STREAM_EVENT, { unread });
 
   const tell = (userId: string, unread: number) => {
@@ -100,25 +94,9 @@ export function createNotificationRealtime(database: Database, logger: Logger, o
     }
   };
 
-  return {
-    async start() {
-      await streams.listen(
-        database,
-        NOTIFICATIONS_CHANNEL,
-        {
-          onNotify(payload) {
-            const notice = parseUnreadNotice(payload);
-            if (notice) tell(notice.u, notice.n);
-          },
-          onReconnect: () => void resendAll(),
-        },
-        logger,
-        { applicationName: 'ideahub-listen-notifications', ...opts.listen },
-      );
-    },
-
-    openStream(viewer, signal, response) {
-      return streams.open({
+  return Object.assign(live, {
+    openStream(viewer: NotificationStreamViewer, signal: AbortSignal, response?: ServerResponse) {
+      return live.open({
         signal,
         response,
         attach(stream) {
@@ -143,26 +121,9 @@ export function createNotificationRealtime(database: Database, logger: Logger, o
             if (set?.size === 0) byPerson.delete(viewer.userId);
           };
         },
-        watch: (lost) => access.watch({ userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId }, lost),
+        // Open streams' sessions are re-checked like the discussion's; a person is always 'the owner' of their own stream.
+        viewer: { userId: viewer.userId, sessionToken: viewer.sessionToken, ownerId: viewer.userId },
       });
     },
-
-    closeAllStreams() {
-      streams.closeAll();
-      byPerson.clear();
-    },
-
-    async stop() {
-      byPerson.clear();
-      access.stop();
-      await streams.stop();
-    },
-
-    get openStreams() {
-      return streams.size;
-    },
-    get listening() {
-      return streams.listening;
-    },
-  };
+  });
 }

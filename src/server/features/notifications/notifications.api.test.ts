@@ -14,7 +14,7 @@ import { type TestServer, useTestServer } from '../../../../tests/support/test-s
 import { ideaDiscussionMessages, ideas, notifications } from '../../db/schema.ts';
 import { giveItems, postOk } from '../discussion/testing/people.ts';
 import { openSse } from '../discussion/testing/sse-client.ts';
-import { notify, type NotificationEvent } from './notify.ts';
+import { notify, type NotifiedEvent } from './notify.ts';
 import { MARK_READ_BATCH } from './queries.ts';
 
 async function listOf(t: TestServer, who: SignedInUser, query = ''): Promise<NotificationList> {
@@ -39,7 +39,7 @@ async function setPreferences(t: TestServer, who: SignedInUser, body: unknown) {
 }
 
 /** Emits events as the conversations half will, in a transaction of its own. */
-async function emit(t: TestServer, events: NotificationEvent | NotificationEvent[]) {
+async function emit(t: TestServer, events: NotifiedEvent | NotifiedEvent[]) {
   await t.db.transaction((tx) => notify(tx, events));
 }
 
@@ -79,10 +79,11 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(first).toMatchObject({
       kind: 'discussion',
       read: false,
-      actor: { id: kofi.id, name: 'Kofi Mensah' },
+      actor: { id: kofi.id, name: 'Kofi Mensah', avatarUrl: null },
       others: 0,
       item: { id: idea.id, title: 'A solar powered water pump' },
-      link: `/ideas/${idea.id}#discussion`,
+      link: `/ideas/${idea.id}#message-${posted.id}`,
+      text: 'Kofi Mensah posted in the discussion of A solar powered water pump',
       excerpt: 'Where can I see a prototype of the pump?',
       removed: null,
     } satisfies Partial<Notification>);
@@ -114,7 +115,14 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(await unreadOf(t, maker)).toBe(1);
     const likes = (await listOf(t, maker)).items.filter((n) => n.kind === 'like' && n.item?.id === idea.id);
     expect(likes).toHaveLength(1);
-    expect(likes[0]).toMatchObject({ actor: { id: kofi.id, name: 'Kofi Mensah' }, others: 2, read: false, link: `/ideas/${idea.id}`, excerpt: null });
+    expect(likes[0]).toMatchObject({
+      actor: { id: kofi.id, name: 'Kofi Mensah', avatarUrl: null },
+      others: 2,
+      read: false,
+      link: `/ideas/${idea.id}`,
+      text: 'Kofi Mensah and 2 others liked A rain water collector',
+      excerpt: null,
+    });
 
     expect((await readAll(t, maker)).status).toBe(200);
     await like(t, maker, idea.id); // one's own: nothing
@@ -210,7 +218,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       { kind: 'reply', recipientId: admin.id, actorId: kofi.id, ideaId: idea.id, messageId },
     ]);
     const [toNonPremium] = (await listOf(t, nonPremium)).items;
-    expect(toNonPremium).toMatchObject({ kind: 'mention', actor: { name: 'Kofi Mensah' }, item: { title: 'A premium discussion' }, excerpt: null });
+    expect(toNonPremium).toMatchObject({ kind: 'mention', actor: { name: 'Kofi Mensah', avatarUrl: null }, item: { title: 'A premium discussion' }, excerpt: null, text: 'Kofi Mensah mentioned you' });
     expect(JSON.stringify(await listOf(t, nonPremium))).not.toContain('Secret plan');
     const [toPremium] = (await listOf(t, premium)).items;
     expect(toPremium!.excerpt).toBe(secret.slice(0, 200));
@@ -232,20 +240,26 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       { kind: 'discussion', recipientId: yaw.id, actorId: ama.id, ideaId: idea.id, messageId },
     ]);
     expect(await unreadOf(t, yaw)).toBe(1);
-    expect((await listOf(t, yaw)).items[0]).toMatchObject({ kind: 'reply', actor: { name: 'Ama Owusu' } });
+    expect((await listOf(t, yaw)).items[0]).toMatchObject({ kind: 'reply', actor: { name: 'Ama Owusu', avatarUrl: null }, text: 'Ama Owusu replied to you', link: `/ideas/${idea.id}#message-${messageId}` });
   });
 
   it('names private messages and removals (with the reason, without the moderator) and links them', async () => {
     const idea = await createIdea(t.db, { userId: maker.id, title: 'A bicycle repair kit' });
     const moderator = await signedInUser(t, { name: 'Mo Moderator', role: 'moderator' });
-    await emit(t, { kind: 'private_message', recipientId: maker.id, actorId: ama.id, conversationId: 'c0nv-1', ideaId: idea.id });
+    await emit(t, { kind: 'private_message', recipientId: maker.id, actorId: ama.id, conversationId: 'c0nv-1', privateMessageId: 77, ideaId: idea.id });
     await emit(t, { kind: 'removal', recipientId: maker.id, actorId: moderator.id, target: 'message', ideaId: idea.id, reason: 'Spam links' });
     await emit(t, { kind: 'removal', recipientId: maker.id, actorId: moderator.id, target: 'idea', ideaId: idea.id, reason: null });
     const items = (await listOf(t, maker)).items.slice(0, 3);
     expect(items).toMatchObject([
       { kind: 'removal', actor: null, item: { title: 'A bicycle repair kit' }, removed: { target: 'idea', reason: null } },
       { kind: 'removal', actor: null, removed: { target: 'message', reason: 'Spam links' }, link: `/ideas/${idea.id}` },
-      { kind: 'private_message', actor: { name: 'Ama Owusu' }, item: { title: 'A bicycle repair kit' }, link: '/messages/c0nv-1' },
+      {
+        kind: 'private_message',
+        actor: { name: 'Ama Owusu', avatarUrl: null },
+        item: { title: 'A bicycle repair kit' },
+        link: '/messages/c0nv-1#message-77',
+        text: 'Ama Owusu messaged you about A bicycle repair kit',
+      },
     ]);
     expect(JSON.stringify(items)).not.toContain('Mo Moderator');
   });
@@ -267,7 +281,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     const [{ count: rowsBefore }] = (await t.db.select({ count: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.userId, maker.id))) as [{ count: number }];
     await expect(
       t.db.transaction(async (tx) => {
-        await notify(tx, { kind: 'like', recipientId: maker.id, actorId: ama.id, ideaId: idea.id });
+        await notify(tx, { kind: 'private_message', recipientId: maker.id, actorId: ama.id, conversationId: 'c0nv-rollback', privateMessageId: 1, ideaId: idea.id });
         throw new Error('the action failed');
       }),
     ).rejects.toThrow('the action failed');

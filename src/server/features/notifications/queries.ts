@@ -1,10 +1,11 @@
 /** SQL of a person's notifications: the list (newest first, keyset), the unread count, marking read, preferences. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { StoredChoices } from '../../../shared/schemas/notifications.ts';
+import type { DigestPreference, StoredChoices } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { ideaDiscussionMessages, ideas, notificationInboxes, notificationPreferences, notifications, profiles } from '../../db/schema.ts';
-import type { Tx } from './notify.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { NOTIFICATIONS_CHANNEL } from './channel.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export interface NotificationKeyset {
   at: Date;
@@ -28,6 +29,7 @@ export function listNotifications(db: Db, userId: string, after: NotificationKey
       readAt: notifications.readAt,
       actorId: notifications.actorId,
       actorName: profiles.fullName,
+      actorPhotoUrl: profiles.photoUrl,
       actorCount: notifications.actorCount,
       ideaId: ideas.id,
       ideaOwnerId: ideas.userId,
@@ -63,7 +65,7 @@ export const MARK_READ_BATCH = 1000;
  */
 export async function markAllRead(db: Db, userId: string): Promise<void> {
   for (;;) {
-    const marked = await db.transaction(async (tx) => {
+    const marked = await inTransaction(db, async (tx) => {
       await lockInbox(tx, userId);
       const result = (await tx.execute(sql`
         with marked as (
@@ -89,7 +91,7 @@ export async function markAllRead(db: Db, userId: string): Promise<void> {
  * transaction. A conversation's unread notifications are few (one per unread message).
  */
 export async function markConversationNotificationsRead(db: Db, userId: string, conversationId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockInbox(tx, userId);
     await tx.execute(sql`
       with marked as (
@@ -107,6 +109,26 @@ export async function markConversationNotificationsRead(db: Db, userId: string, 
 export async function storedChoices(db: Db | Tx, userId: string): Promise<unknown> {
   const [row] = await db.select({ choices: notificationPreferences.choices }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return row?.choices;
+}
+
+/** The person's weekly digest setting (off, Monday, when they never chose). */
+export async function digestPreference(db: Db | Tx, userId: string): Promise<DigestPreference> {
+  const [row] = await db
+    .select({ enabled: notificationPreferences.digestEnabled, day: notificationPreferences.digestDay })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? { enabled: false, day: 1 };
+}
+
+/** Changes the weekly digest setting (either or both), keeping the other notification choices. */
+export async function setDigestPreference(db: Db | Tx, userId: string, change: Partial<DigestPreference>): Promise<DigestPreference> {
+  const set = { ...(change.enabled !== undefined ? { digestEnabled: change.enabled } : {}), ...(change.day !== undefined ? { digestDay: change.day } : {}) };
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...set, updatedAt: sql`now()` } })
+    .returning({ enabled: notificationPreferences.digestEnabled, day: notificationPreferences.digestDay });
+  return row!;
 }
 
 /** Merges `change` (stored keys) into the person's choices in one statement; returns them all. */

@@ -3,6 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  digestPreferenceInputSchema,
+  digestPreferenceSchema,
   notificationListQuerySchema,
   notificationListSchema,
   notificationPreferencesInputSchema,
@@ -11,13 +13,15 @@ import {
   unsubscribeStateSchema,
 } from '../../../shared/schemas/notifications.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { sessionTokenOf } from '../discussion/access-watch.ts';
-import { errorResponses, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
+import { sessionTokenOf } from '../auth/index.ts';
+import { errorResponses, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import type { NotificationRealtime } from './live.ts';
 import {
   listForViewer,
   markAllReadForViewer,
   preferencesForViewer,
+  setDigestForViewer,
+  digestForViewer,
   unreadForViewer,
   unsubscribe,
   unsubscribeState,
@@ -90,6 +94,31 @@ const updatePreferencesRoute = createRoute({
   },
 });
 
+const digestRoute = createRoute({
+  method: 'get',
+  path: '/api/notifications/digest',
+  tags: ['notifications'],
+  summary: 'One’s weekly digest setting: on or off, and its day (0 Sunday … 6 Saturday, UTC)',
+  middleware: [requireSignIn] as const,
+  responses: {
+    200: { description: 'The digest setting', content: { 'application/json': { schema: digestPreferenceSchema } } },
+    ...errorResponses({ 401: 'Not signed in' }),
+  },
+});
+
+const updateDigestRoute = createRoute({
+  method: 'put',
+  path: '/api/notifications/digest',
+  tags: ['notifications'],
+  summary: 'Turn the weekly digest on or off, or choose its day',
+  middleware: [requireSignIn] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: digestPreferenceInputSchema } } } },
+  responses: {
+    200: { description: 'The digest setting now', content: { 'application/json': { schema: digestPreferenceSchema } } },
+    ...errorResponses({ 400: 'Not a digest setting', 401: 'Not signed in' }),
+  },
+});
+
 const tokenQuery = z.object({ token: z.string().max(400) });
 
 const unsubscribeStateRoute = createRoute({
@@ -150,6 +179,8 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: Notif
   app.openapi(updatePreferencesRoute, async (c) =>
     c.json(await updatePreferencesForViewer(c.var.db, viewerOf(c), c.req.valid('json')), 200),
   );
+  app.openapi(digestRoute, async (c) => c.json(await digestForViewer(c.var.db, viewerOf(c)), 200));
+  app.openapi(updateDigestRoute, async (c) => c.json(await setDigestForViewer(c.var.db, viewerOf(c), c.req.valid('json')), 200));
 
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -171,7 +202,7 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>, deps: Notif
       return c.json({ error: { code: 'unavailable', message: 'Live updates are not available on this server.' } }, 503);
     }
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    const sessionToken = await sessionTokenOf(c.var.db, c.req.raw.headers, viewer.userId);
+    const sessionToken = await sessionTokenOf(c.var.db, c, viewer.userId);
     return realtime.openStream({ userId: viewer.userId, sessionToken }, c.req.raw.signal, outgoing);
   });
 }

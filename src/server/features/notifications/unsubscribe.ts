@@ -1,7 +1,7 @@
 /**
  * Unsubscribe links (issue 17 point 2, RFC 8058): every notification email names, in its
  * List-Unsubscribe header and its text, `PUBLIC_URL/unsubscribe?token=…`, where the token says whose
- * emails of which kind, signed with a key derived from AUTH_SECRET (HMAC-SHA-256, 128 bits). One
+ * emails of which kind, signed with a key derived from AUTH_SECRET (lib/signed-token.ts). One
  * POST to that address, without signing in, turns that kind of email off for that person; a GET
  * is the page that offers it. A token does not expire (a link in an old email keeps working) and
  * can do one thing only: turn one kind of email off. A changed AUTH_SECRET voids every link.
@@ -10,35 +10,28 @@
  * development outbox) the List-Unsubscribe header still names the http link, for clients that open
  * it, and List-Unsubscribe-Post is left out; the link in the text works the same.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isNotificationKind, type NotificationKind } from '../../../shared/schemas/notifications.ts';
+import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../../../shared/rules/notifications.ts';
+import { signToken, verifyToken } from '../../lib/signed-token.ts';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
-function signature(key: Buffer, body: string): Buffer {
-  return createHmac('sha256', key).update(`ideahub-unsubscribe|${body}`).digest().subarray(0, 16);
-}
+const PURPOSE = 'ideahub-unsubscribe';
 
-export function unsubscribeToken(key: Buffer, userId: string, kind: NotificationKind): string {
-  const body = `${Buffer.from(userId, 'utf8').toString('base64url')}.${kind}`;
-  return `${body}.${signature(key, body).toString('base64url')}`;
+export function unsubscribeToken(key: Buffer, userId: string, kind: UnsubscribeKind): string {
+  return signToken(key, PURPOSE, `${Buffer.from(userId, 'utf8').toString('base64url')}.${kind}`);
 }
 
 /** Whose emails of which kind a token names; null when it is not one of ours. */
-export function readUnsubscribeToken(key: Buffer, token: string): { userId: string; kind: NotificationKind } | null {
-  if (token.length > 400) return null;
+export function readUnsubscribeToken(key: Buffer, token: string): { userId: string; kind: UnsubscribeKind } | null {
   const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [user, kind, sig] = parts as [string, string, string];
-  if (!isNotificationKind(kind) || !/^[A-Za-z0-9_-]+$/.test(user) || !/^[A-Za-z0-9_-]+$/.test(sig)) return null;
-  const given = Buffer.from(sig, 'base64url');
-  const expected = signature(key, `${user}.${kind}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (parts.length !== 3 || !/^[A-Za-z0-9_-]+$/.test(parts[2]!)) return null;
+  const [user, kind] = verifyToken(key, PURPOSE, token)?.split('.') ?? [];
+  if (!user || !kind || !(UNSUBSCRIBE_KINDS as readonly string[]).includes(kind) || !/^[A-Za-z0-9_-]+$/.test(user)) return null;
   const userId = Buffer.from(user, 'base64url').toString('utf8');
-  return userId ? { userId, kind } : null;
+  return userId ? { userId, kind: kind as UnsubscribeKind } : null;
 }
 
-export function unsubscribeUrl(publicUrl: string, key: Buffer, userId: string, kind: NotificationKind): string {
+export function unsubscribeUrl(publicUrl: string, key: Buffer, userId: string, kind: UnsubscribeKind): string {
   return `${publicUrl.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(key, userId, kind)}`;
 }
 

@@ -4,7 +4,6 @@ import { profileSchema, profileUpdateSchema, profileUserIdParamsSchema } from '.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { registerLeavingRoutes } from '../leaving/routes.ts';
 import { getOwnProfile, getProfileFor, updateOwnProfile } from './service.ts';
 
 const errors = (codes: Record<number, string>) =>
@@ -42,7 +41,7 @@ const getByUserRoute = createRoute({
   method: 'get',
   path: '/api/profiles/{userId}',
   tags: ['profiles'],
-  summary: 'A profile by user id: its owner or an admin only',
+  summary: 'A profile by user id: its owner only (staff included: docs/decisions/0027)',
   request: { params: profileUserIdParamsSchema },
   responses: {
     200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
@@ -76,7 +75,4 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     if (!viewer) throw unauthorized();
     return c.json(await getProfileFor(c.var.db, viewer, c.req.valid('param').userId), 200);
   });
-
-  // The profile page's Download my data and Delete account.
-  registerLeavingRoutes(app);
 }

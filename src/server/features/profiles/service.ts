@@ -1,14 +1,16 @@
 /**
  * Profiles (SPEC §3): one per user, created with the user (same transaction), read and changed
- * by its owner only; admins may read any (admin panel). Bank details, phone, address and next
- * of kin therefore never reach anyone else: there is no other way to read a profile here.
+ * by its owner only, staff included (docs/decisions/0027): bank details, address and next of kin
+ * never reach anyone else, as there is no other way to read a profile here.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileUpdate } from '../../../shared/schemas/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../ideas/service.ts';
+import { avatarUrlOf } from '../../lib/square-photo.ts';
+import type { Viewer } from '../../app-env.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export const PROFILE_NOT_FOUND_MESSAGE = 'Profile not found.';
 
@@ -47,6 +49,8 @@ export function toProfile(row: ProfileRow): Profile {
     bankAccountName: row.bankAccountName,
     nextOfKinName: row.nextOfKinName,
     nextOfKinPhone: row.nextOfKinPhone,
+    photoUrl: row.photoUrl,
+    avatarUrl: avatarUrlOf(row.photoUrl),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -67,13 +71,14 @@ export async function getOwnProfile(db: Db, viewer: Viewer): Promise<Profile> {
   return toProfile(row);
 }
 
-/** Owner or admin; anyone else gets the same 404 as for a profile that does not exist. */
+/**
+ * The owner only: anyone else, admins and moderators included, gets the same 404 as for a profile
+ * that does not exist. The admin panel needs none of these fields (its Users list has name, email
+ * and contact), so no staff answer carries another person's banking, address or next of kin.
+ */
 export async function getProfileFor(db: Db, viewer: Viewer, userId: string): Promise<Profile> {
-  if (viewer.userId === userId) return getOwnProfile(db, viewer);
-  if (viewer.role !== 'admin') throw notFound(PROFILE_NOT_FOUND_MESSAGE);
-  const row = await findProfile(db, userId);
-  if (!row) throw notFound(PROFILE_NOT_FOUND_MESSAGE);
-  return toProfile(row);
+  if (viewer.userId !== userId) throw notFound(PROFILE_NOT_FOUND_MESSAGE);
+  return getOwnProfile(db, viewer);
 }
 
 /** Saves the owner's changes; the full name is also the account's display name. */
@@ -84,7 +89,7 @@ export async function updateOwnProfile(db: Db, viewer: Viewer, update: ProfileUp
     if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
   }
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(profiles)
       .set({ ...changes, updatedAt: now })

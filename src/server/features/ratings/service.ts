@@ -9,8 +9,10 @@ import { RATE_OWN_ITEM, RATE_SIGN_IN_REQUIRED, ratingAverage, type RatingSummary
 import type { Db } from '../../db/client.ts';
 import { ideas, ratings } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
-import { isIdeaId } from '../likes/idea-lookup.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND } from '../ideas/index.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,8 +43,8 @@ async function adjust(tx: Tx, ideaId: string, countDelta: number, totalDelta: nu
 /** Sets the viewer's stars on an item (insert or change). The owner may not rate their own item (403). */
 export async function rateIdea(db: Db, ideaId: string, viewer: Viewer | null, value: number): Promise<RatingSummary> {
   if (!viewer) throw unauthorized(RATE_SIGN_IN_REQUIRED);
-  if (!isIdeaId(ideaId)) throw notFound(IDEA_NOT_FOUND);
-  return db.transaction(async (tx) => {
+  if (!isUuid(ideaId)) throw notFound(IDEA_NOT_FOUND);
+  return inTransaction(db, async (tx) => {
     const idea = await lockIdea(tx, ideaId);
     if (idea.userId === viewer.userId) throw forbidden(RATE_OWN_ITEM);
     const [old] = await tx.select({ value: ratings.value }).from(ratings).where(mine(ideaId, viewer.userId));
@@ -60,8 +62,8 @@ export async function rateIdea(db: Db, ideaId: string, viewer: Viewer | null, va
 /** Removes the viewer's rating, if any. */
 export async function unrateIdea(db: Db, ideaId: string, viewer: Viewer | null): Promise<RatingSummary> {
   if (!viewer) throw unauthorized(RATE_SIGN_IN_REQUIRED);
-  if (!isIdeaId(ideaId)) throw notFound(IDEA_NOT_FOUND);
-  return db.transaction(async (tx) => {
+  if (!isUuid(ideaId)) throw notFound(IDEA_NOT_FOUND);
+  return inTransaction(db, async (tx) => {
     await lockIdea(tx, ideaId);
     const [removed] = await tx.delete(ratings).where(mine(ideaId, viewer.userId)).returning({ value: ratings.value });
     return adjust(tx, ideaId, removed ? -1 : 0, removed ? -removed.value : 0, null);

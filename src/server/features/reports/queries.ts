@@ -9,7 +9,8 @@ import { DELETED_USER_NAME } from '../../../shared/schemas/discussion.ts';
 import { REPORTERS_SHOWN, type ReportReason, type ReportTargetType } from '../../../shared/schemas/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, ideaDiscussionMessages as messages, ideaDiscussions as discussions, ideas, privateMessages, profiles, reports, users } from '../../db/schema.ts';
-import type { AdminKeyset } from '../admin/cursor.ts';
+import { displayName } from '../../lib/display-name.ts';
+import type { Keyset } from '../../lib/keyset-cursor.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -19,7 +20,7 @@ export const isOpen = sql`${reports.status} = 'open'`;
 const ofTarget = (type: ReportTargetType, id: string) => and(isOpen, eq(reports.targetType, type), eq(reports.targetId, id));
 
 /** A person's display name: profile name, else account name; never the email address. */
-const personName = sql<string | null>`coalesce(nullif(btrim(${profiles.fullName}), ''), nullif(btrim(${users.name}), ''))`;
+const personName = displayName(profiles.fullName, users.name);
 
 /** The item's owner, or null when there is no such item. */
 export async function findItem(db: Db, id: string): Promise<{ id: string; userId: string } | null> {
@@ -135,7 +136,7 @@ export interface QueueHead {
 }
 
 /** Each target's newest open report, newest first, after `after`; `limit` rows. */
-export async function queueHeads(db: Db, after: AdminKeyset | null, limit: number): Promise<QueueHead[]> {
+export async function queueHeads(db: Db, after: Keyset | null, limit: number): Promise<QueueHead[]> {
   const newer = alias(reports, 'newer');
   const where: SQL[] = [
     isOpen,

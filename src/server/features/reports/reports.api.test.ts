@@ -13,6 +13,7 @@ import { type AdminReportsPage, adminReportsPageSchema, REPORT_TEXTS, reportDeci
 import { auditLog, ideas, ideaDiscussionMessages, reports } from '../../db/schema.ts';
 import { rulesOf } from '../../lib/write-limits.ts';
 import { type SignedInUser, signedInUser, siteHeaders } from '../../../../tests/support/auth.ts';
+import { startOfFreshWindow } from '../../../../tests/support/clock.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { createIdea, createUser } from '../../../../tests/support/factories.ts';
 import { type TestServer, useTestServer } from '../../../../tests/support/test-server.ts';
@@ -349,9 +350,8 @@ describe.each(databaseKinds())('report limits on %s', (kind) => {
     const person = await signedInUser(t);
     const owner = await createUser(t.db);
     const items = await Promise.all([0, 1, 2, 3].map(() => createIdea(t.db, { userId: owner.id })));
-    // A minute window must not end mid-test.
-    const left = 60 - ((Date.now() / 1000) % 60);
-    if (left < 10) await new Promise((r) => setTimeout(r, left * 1000 + 200));
+    // A minute window must not end mid-test: start at a minute's start (the app's clock moved there).
+    startOfFreshWindow(60);
     for (const item of items.slice(0, 3)) expect((await report(t, person, { targetType: 'idea', targetId: item.id, reason: 'spam' })).status).toBe(201);
     const refused = await report(t, person, { targetType: 'idea', targetId: items[3]!.id, reason: 'spam' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -12,10 +12,10 @@ import {
   reportSchema,
 } from '../../../shared/schemas/reports.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { removalReasonOf } from '../notifications/removal-reason.ts';
+import { removalReasonOf } from '../../lib/removal-reason.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { staffFor } from '../admin/access.ts';
-import { errorResponses, requireSignIn } from '../ideas/route-helpers.ts';
+import { staffFor } from '../admin/index.ts';
+import { errorResponses, requireSignIn } from '../../lib/route-helpers.ts';
 import { createReport, dismissReports, listReportQueue, removeReported } from './service.ts';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });

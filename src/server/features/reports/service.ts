@@ -30,14 +30,16 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { conflict, forbidden, notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { decodeAdminCursor, encodeAdminCursor } from '../admin/cursor.ts';
-import { deletePrivateMessage, findPrivateMessage, isMember } from '../conversations/queries.ts';
-import { PRIVATE_MESSAGES_CHANNEL } from '../conversations/live.ts';
-import { deleteMessageWithin, discussionAccess } from '../discussion/service.ts';
-import { notify as notifyPeople } from '../notifications/notify.ts';
-import { deleteLockedIdea } from '../ideas/manage-service.ts';
-import { IDEA_NOT_FOUND, type Viewer } from '../ideas/service.ts';
-import { FOREIGN_KEY_VIOLATION, isIdeaId, sqlState } from '../likes/idea-lookup.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { deletePrivateMessage, findPrivateMessage, isMember } from '../conversations/index.ts';
+import { PRIVATE_MESSAGES_CHANNEL } from '../conversations/index.ts';
+import { deleteMessageWithin, discussionAccess } from '../discussion/index.ts';
+import { notify as notifyPeople } from '../notifications/index.ts';
+import { deleteLockedIdea } from '../ideas/index.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND } from '../ideas/index.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { FOREIGN_KEY_VIOLATION, inTransaction, sqlState } from '../../db/transaction.ts';
 import {
   conversationTitle,
   dismissOpenReports,
@@ -76,7 +78,7 @@ export async function createReport(db: Db, viewer: Viewer | null, input: ReportI
 
   let target: { ideaId: string | null; messageId: number | null; privateMessageId: number | null; targetId: string };
   if (input.targetType === 'idea') {
-    const item = isIdeaId(input.targetId) ? await findItem(db, input.targetId) : null;
+    const item = isUuid(input.targetId) ? await findItem(db, input.targetId) : null;
     if (!item) throw notFoundFor('idea');
     if (item.userId === viewer.userId) throw forbidden(REPORT_TEXTS.ownItem);
     target = { ideaId: item.id, messageId: null, privateMessageId: null, targetId: item.id };
@@ -131,11 +133,11 @@ export async function createReport(db: Db, viewer: Viewer | null, input: ReportI
 const keyOf = (type: string, id: string) => `${type}:${id}`;
 
 export async function listReportQueue(db: Db, query: AdminReportsQuery): Promise<AdminReportsPage> {
-  const after = query.cursor ? decodeAdminCursor(query.cursor, { uuid: true }) : null;
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const heads = await queueHeads(db, after, query.limit + 1);
   const page = heads.slice(0, query.limit);
   const last = page.at(-1);
-  const nextCursor = heads.length > query.limit && last ? encodeAdminCursor({ createdAt: last.createdAt, id: last.id }) : null;
+  const nextCursor = heads.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
 
   const targetIds = page.map((h) => h.targetId);
   const messageIds = page.flatMap((h) => (h.messageId === null ? [] : [Number(h.messageId)]));
@@ -199,7 +201,7 @@ async function titleOf(tx: Tx, target: { item: { title: string } | null; ideaId:
 /** Locks the target's row (the item, or the message) first: see the module comment. Null when it is gone. */
 async function lockTarget(tx: Tx, type: ReportTargetType, rawId: string, strength: 'key share' | 'update') {
   if (type === 'idea') {
-    const item = isIdeaId(rawId) ? await lockItem(tx, rawId, strength) : null;
+    const item = isUuid(rawId) ? await lockItem(tx, rawId, strength) : null;
     return item ? { type, ideaId: item.id, item, messageId: null, conversationId: null } : null;
   }
   const id = messageIdOf(rawId);
@@ -213,7 +215,7 @@ async function lockTarget(tx: Tx, type: ReportTargetType, rawId: string, strengt
 }
 
 export async function dismissReports(db: Db, viewer: Viewer, type: ReportTargetType, rawId: string): Promise<ReportDecided> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockTarget(tx, type, rawId, 'key share');
     if (!target) throw notFound(REPORT_TEXTS.noOpenReports);
     const targetId = target.messageId === null ? target.ideaId : String(target.messageId);
@@ -233,7 +235,7 @@ export async function dismissReports(db: Db, viewer: Viewer, type: ReportTargetT
 export async function removeReported(db: Db, viewer: Viewer, type: ReportTargetType, rawId: string, rawReason?: string | null): Promise<ReportDecided> {
   const reason = cleanRemovalReason(rawReason);
   const removal = { by: viewer.userId, reason };
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockTarget(tx, type, rawId, 'update');
     if (!target) throw notFound(REPORT_TEXTS.noOpenReports);
     const targetId = target.messageId === null ? target.ideaId : String(target.messageId);

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ideas, likes, profiles, savedItems } from '../../db/schema.ts';
-import type { Keyset } from '../ideas/cursor.ts';
-import { ideaCardColumns, likedByViewer, olderThan } from '../ideas/queries.ts';
+import { type Keyset, olderThan } from '../../lib/keyset-cursor.ts';
+import { ideaCardColumns, likedByViewer } from '../ideas/index.ts';
 
 /** Saves the item for the person; false when there is no such item. Saving twice changes nothing. */
 export async function saveIdea(db: Db, userId: string, ideaId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { errorResponses, idParamsSchema, pageQuerySchema, requireSignIn, viewerOf } from '../ideas/route-helpers.ts';
+import { errorResponses, idParamsSchema, pageQuerySchema, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { listSavedForViewer, saveForViewer, unsaveForViewer } from './service.ts';
 
 const saveRoute = createRoute({

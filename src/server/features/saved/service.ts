@@ -5,10 +5,11 @@
 import type { IdeaListResponse } from '../../../shared/schemas/ideas.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor } from '../ideas/cursor.ts';
-import { ideaExists } from '../ideas/manage-queries.ts';
-import { isUuid } from '../ideas/queries.ts';
-import { IDEA_NOT_FOUND, toIdeaCard, type Viewer } from '../ideas/service.ts';
+import { ideaExists } from '../ideas/index.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { decodeCursor, toPage } from '../../lib/keyset-cursor.ts';
+import type { Viewer } from '../../app-env.ts';
+import { IDEA_NOT_FOUND, toIdeaCard } from '../ideas/index.ts';
 import { listSaved, saveIdea, unsaveIdea } from './queries.ts';
 
 export async function saveForViewer(db: Db, viewer: Viewer, ideaId: string): Promise<void> {
@@ -28,10 +29,5 @@ export async function listSavedForViewer(db: Db, viewer: Viewer, page: { cursor?
     after: page.cursor ? decodeCursor(page.cursor) : undefined,
     limit: page.limit,
   });
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => toIdeaCard(row, viewer)),
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ createdAt: last.savedAt, id: last.id }) : null,
-  };
+  return toPage(rows, page.limit, (row) => toIdeaCard(row, viewer), (row) => ({ createdAt: row.savedAt, id: row.id }));
 }

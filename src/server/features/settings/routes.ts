@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { cooldownHours } from '../../../shared/rules/eligibility.ts';
 import { publicConfigSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { allowedImageTypes, maxUploadBytes } from '../ideas/upload-service.ts';
-import { getPlatformSettings } from './service.ts';
+import { allowedImageTypes, maxUploadBytes } from '../ideas/index.ts';
+import { getPlatformSettings } from '../../lib/platform-settings.ts';
 
 const configRoute = createRoute({
   method: 'get',
@@ -27,6 +27,7 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>) {
         productCooldownHours: cooldownHours('product', settings),
         maxUploadBytes: maxUploadBytes(settings),
         allowedImageTypes: allowedImageTypes(settings),
+        payments: c.var.config.PAYMENTS,
       },
       200,
     );

@@ -12,7 +12,7 @@ describe('mergePlatformSettings', () => {
       ideaSubmissionLimit: 72,
       productSubmissionLimit: 24,
       premiumThreshold: 20,
-      maxFileSize: 10,
+      maxFileSize: 5,
     });
   });
 
@@ -20,7 +20,7 @@ describe('mergePlatformSettings', () => {
     const merged = mergePlatformSettings({ newRegistrations: false, passwordMinLength: 12, maxFileSize: 'big', premiumThreshold: Number.NaN, extra: 1 });
     expect(merged.newRegistrations).toBe(false);
     expect(merged.passwordMinLength).toBe(12);
-    expect(merged.maxFileSize).toBe(10);
+    expect(merged.maxFileSize).toBe(5);
     expect(merged.premiumThreshold).toBe(20);
     expect(merged).not.toHaveProperty('extra');
   });

@@ -1,11 +1,6 @@
 /**
- * Platform settings (SPEC §3 admin settings), stored as one jsonb row (key 'platform') in the
- * settings table and validated by the shared schema (src/shared/schemas/settings.ts). Until a
- * row exists, every reader gets the defaults of SPEC §9.
- *
- * getPlatformSettings reads the row on every call (one primary-key lookup), so a change takes
- * effect at once on every instance. Only the maintenance check, which runs on every API request,
- * uses the short-lived cache below.
+ * Saving the platform settings (SPEC §3 admin settings): validated by the shared schema, written
+ * with an audit entry. Every reader reads them through lib/platform-settings.ts.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -18,26 +13,11 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { AppError, type ErrorFields } from '../../lib/errors.ts';
-import { shortenIdleSessions } from '../auth/session-timeout.ts';
+import { shortenIdleSessions } from '../auth/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { forgetCachedSettings, PLATFORM_SETTINGS_KEY } from '../../lib/platform-settings.ts';
 
 export { mergePlatformSettings, PLATFORM_SETTINGS_DEFAULTS, type PlatformSettings };
-
-export const PLATFORM_SETTINGS_KEY = 'platform';
-
-export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PLATFORM_SETTINGS_KEY)).limit(1);
-  return mergePlatformSettings(row?.value);
-}
-
-/** The settings and when they were last saved (null: never, the defaults apply). */
-export async function getPlatformSettingsRecord(db: Db): Promise<{ settings: PlatformSettings; updatedAt: Date | null }> {
-  const [row] = await db
-    .select({ value: settings.value, updatedAt: settings.updatedAt })
-    .from(settings)
-    .where(eq(settings.key, PLATFORM_SETTINGS_KEY))
-    .limit(1);
-  return { settings: mergePlatformSettings(row?.value), updatedAt: row?.updatedAt ?? null };
-}
 
 export const SETTINGS_INVALID_MESSAGE = 'Some settings are not valid. Please correct the highlighted fields.';
 
@@ -76,7 +56,7 @@ export function settingsChanges(before: PlatformSettings, after: PlatformSetting
 /** Stores the settings; a change made by someone is written to the audit log in the same transaction. */
 async function store(db: Db, value: PlatformSettings, by: string | null) {
   const now = new Date();
-  const saved = await db.transaction(async (tx) => {
+  const saved = await inTransaction(db, async (tx) => {
     const [old] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, PLATFORM_SETTINGS_KEY)).for('update');
     const [row] = await tx
       .insert(settings)
@@ -109,41 +89,4 @@ export async function saveSettings(db: Db, input: unknown, by: string | null) {
 /** Restores the defaults of SPEC §9 (premium threshold 20). */
 export async function resetSettings(db: Db, by: string | null) {
   return store(db, { ...PLATFORM_SETTINGS_DEFAULTS }, by);
-}
-
-// ── Short-lived cache, for checks that run on every request (maintenance mode) ───────────────
-
-/** A change made through another instance is seen here within this many milliseconds. */
-export const SETTINGS_CACHE_MS = 2000;
-const cache = new WeakMap<Db, { at: number; value: Promise<PlatformSettings>; settled?: PlatformSettings }>();
-
-export function getCachedPlatformSettings(db: Db, now = Date.now()): Promise<PlatformSettings> {
-  const hit = cache.get(db);
-  if (hit && now - hit.at < SETTINGS_CACHE_MS) return hit.value;
-  const value = getPlatformSettings(db);
-  const entry: { at: number; value: Promise<PlatformSettings>; settled?: PlatformSettings } = { at: now, value };
-  cache.set(db, entry);
-  value.then(
-    (settings) => {
-      entry.settled = settings;
-    },
-    // A failed read is not remembered.
-    () => {
-      if (cache.get(db) === entry) cache.delete(db);
-    },
-  );
-  return value;
-}
-
-/**
- * The cached settings when they are read and still fresh, without waiting; null otherwise (the
- * caller then takes the path that reads them). For answers given before the app runs.
- */
-export function peekCachedPlatformSettings(db: Db, now = Date.now()): PlatformSettings | null {
-  const hit = cache.get(db);
-  return hit?.settled && now - hit.at < SETTINGS_CACHE_MS ? hit.settled : null;
-}
-
-export function forgetCachedSettings(db: Db): void {
-  cache.delete(db);
 }

@@ -50,6 +50,7 @@ describe.each(databaseKinds())('discovery pages from the server on %s', (kind) =
     ]);
     const windows = doc.querySelector('nav[aria-label="Top of"]')!;
     expect([...windows.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+      ['Today', '/?category=idea&sort=top&window=day', null],
       ['This week', '/?category=idea&sort=top', null],
       ['This month', '/?category=idea&sort=top&window=month', 'page'],
       ['All time', '/?category=idea&sort=top&window=all', null],

@@ -209,6 +209,19 @@ describe.each(databaseKinds())('the details page from the server on %s', (kind) 
     expect(imagePreloads(parsePage(await (await t.fetch(`/ideas/${plain.id}`)).text()))).toEqual([]);
   });
 
+  it('draws no picture, preload or link preview image for an item saved with an address into the reader’s network (issue 30 point 5)', async () => {
+    const owner = await createUser(t.db);
+    for (const imageUrl of ['http://192.168.1.1/cam.jpg', 'https://127.0.0.1:8080/a.png', 'http://img.example.com/clear.png']) {
+      const idea = await createIdea(t.db, { userId: owner.id, title: 'An old item with a picture', imageUrl });
+      const html = await (await t.fetch(`/ideas/${idea.id}`)).text();
+      const doc = parsePage(html);
+      expect(html, imageUrl).not.toContain(new URL(imageUrl).host);
+      expect(imagePreloads(doc)).toEqual([]);
+      expect(metas(doc, 'og:image')).toEqual([]);
+      expect(doc.querySelectorAll('img')).toHaveLength(0);
+    }
+  });
+
   it('serves the chunks with immutable caching but not the build manifest, and home preloads no page chunk', async () => {
     const chunk = await t.fetch('/assets/idea-details-page-DETAILS.js');
     expect(chunk.status).toBe(200);

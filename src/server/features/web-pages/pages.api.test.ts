@@ -78,7 +78,7 @@ describe.each(databaseKinds())('home from the server on %s', (kind) => {
     expect(cardTitles(root)).toContain('Only a product');
     expect(cardTitles(root)).not.toContain('Only an idea');
     // Each card's category label, drawn over its cover (the card's first part).
-    expect(new Set([...root.querySelectorAll('main ul li article > div:first-child > span')].map((b) => b.textContent))).toEqual(new Set(['product']));
+    expect(new Set([...root.querySelectorAll('main ul li article > div:first-child > span')].map((b) => b.textContent))).toEqual(new Set(['Product']));
     expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()).toBe('Products');
   });
 
@@ -123,7 +123,7 @@ describe.each(databaseKinds())('home from the server on %s', (kind) => {
     expect(pressed('Kept for later')).toBe('true');
     expect(pressed('Not kept')).toBe('false');
     // The app's first render gets the same: the person and their list.
-    expect(cached(doc, 'session')?.data).toEqual({ id: person.id, name: 'Kofi Mensah', email: person.email, emailVerified: true, role: 'user' });
+    expect(cached(doc, 'session')?.data).toEqual({ id: person.id, name: 'Kofi Mensah', email: person.email, emailVerified: true, role: 'user', image: null });
     const own = await (await t.fetch('/api/ideas?category=all&limit=20', { headers: { cookie: person.cookie } })).json();
     expect(cached(doc, 'ideas', 'list', { category: 'all' })?.data).toEqual({ pages: [own], pageParams: [null] });
     // A visitor's page says so, and keeps nobody's state.
@@ -207,6 +207,31 @@ describe('the other pages from the server', () => {
     }
   });
 
+  it('paints /auth for a visitor: no loading screen, the Sign In form posting to the server, the Sign Up tab a link (issue 27 point 5)', async () => {
+    const res = await t.fetch('/auth?next=%2Fabout&failed=invalid_email_or_password');
+    expect(res.status).toBe(200);
+    const root = parsePage(await res.text()).getElementById('root')!;
+    expect(root.hasAttribute('data-server-rendered')).toBe(true);
+    expect(root.textContent).not.toContain('Loading...');
+    const form = root.querySelector('form[aria-label="Sign in"]')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/auth-form/sign-in?next=%2Fabout');
+    expect([...form.querySelectorAll('input')].map((i) => i.getAttribute('name'))).toEqual(['email', 'password']);
+    // A refused post comes back with the reason, in the spec's words.
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe('Sign In ErrorInvalid email or password.');
+    expect([...root.querySelectorAll('[role="tablist"] a[role="tab"]')].map((a) => [a.textContent?.trim(), a.getAttribute('href')])).toEqual([
+      ['Sign In', '/auth?next=%2Fabout'],
+      ['Sign Up', '/auth?tab=signup&next=%2Fabout'],
+    ]);
+
+    const signUp = parsePage(await (await t.fetch('/auth?tab=signup')).text()).getElementById('root')!;
+    const signUpForm = signUp.querySelector('form[aria-label="Sign up"]')!;
+    expect(signUpForm.getAttribute('action')).toBe('/api/auth-form/sign-up');
+    expect([...signUpForm.querySelectorAll('input')].map((i) => i.getAttribute('name'))).toEqual(['fullName', 'email', 'password', 'confirmPassword', 'weeklyDigest']);
+    // The weekly digest box is ticked in the server's page too (issue 28: on for new sign-ups who leave it).
+    expect(signUpForm.querySelector('input[name="weeklyDigest"]')!.hasAttribute('checked')).toBe(true);
+  });
+
   it("paints a signed-in person's page with their header", async () => {
     const person = await signedInUser(t);
     const res = await t.fetch('/about', { headers: { cookie: person.cookie } });
@@ -219,7 +244,7 @@ describe('the other pages from the server', () => {
 
   it('leaves the signed-in areas to the browser: the document, its assets and who the page is for', async () => {
     const person = await signedInUser(t, { name: 'Kofi Mensah' });
-    for (const path of ['/dashboard', '/profile', '/create-idea', '/admin', '/admin/users', '/auth']) {
+    for (const path of ['/dashboard', '/profile', '/create-idea', '/admin', '/admin/users']) {
       const res = await t.fetch(path, { headers: { cookie: person.cookie } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('private, no-cache');

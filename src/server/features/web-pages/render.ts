@@ -7,9 +7,11 @@
  * shows their header, saved and liked state and what premium lets them read, and nothing they
  * could not fetch themselves; a signed-in person's page is `private`.
  *
- * /idea/{id}, the other reading of the details route, redirects to /ideas/{id} permanently. When
- * the page cannot be drawn (who the reader is cannot be known, the database is down, the build has
- * no server renderer, rendering fails: logged) the caller serves the plain app.
+ * Which addresses are pages, and how each is served, is the screens' own word (src/web/app/routes,
+ * read through src/shared/routes.ts). An old address (/idea/{id}, the other reading of the details
+ * route) redirects to its screen's permanently. When the page cannot be drawn (who the reader is
+ * cannot be known, the database is down, the build has no server renderer, rendering fails:
+ * logged) the caller serves the plain app.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
@@ -17,16 +19,7 @@ import type { PageData } from '../../lib/page-data.ts';
 import type { WebAssets } from '../../lib/web-assets.ts';
 import { chooseEncoding } from '../../lib/compression.ts';
 import { loggableError } from '../../logger.ts';
-
-const LEGACY_DETAILS_PATH = /^\/idea\/([^/]+)\/?$/;
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+import { redirectAt } from '../../../shared/routes.ts';
 
 /** True for an answer that says the API cannot answer now (a database outage), not one the page can show. */
 const unavailable = (answer: { status: number; body: string }) => answer.status >= 500 && !answer.body.includes('"code":"maintenance"');
@@ -39,8 +32,8 @@ export async function renderWebPage(
   web: Pick<WebAssets, 'renderPage'>,
   data: Pick<PageData, 'ask' | 'session' | 'cacheControl'>,
 ): Promise<Response | null> {
-  const legacy = LEGACY_DETAILS_PATH.exec(c.req.path);
-  if (legacy) return c.redirect(`/ideas/${encodeURIComponent(decodeSegment(legacy[1]!))}`, 301);
+  const moved = redirectAt(c.req.path);
+  if (moved) return c.redirect(moved, 301);
   const session = await data.session().catch(() => null);
   if (!session) return null;
   let down = false;

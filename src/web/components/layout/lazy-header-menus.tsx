@@ -7,6 +7,7 @@
  */
 import type { SessionUser } from '@shared/schemas/auth';
 import { lazy, Suspense } from 'react';
+import type { SignOutAction } from './learn-more-menu';
 
 const load = () => import('./learn-more-menu');
 const LazyLearnMoreMenu = lazy(() => load().then((m) => ({ default: m.LearnMoreMenu })));
@@ -29,10 +30,10 @@ export function MobileDrawer() {
   );
 }
 
-export function AccountMenu({ user }: { user: SessionUser }) {
+export function AccountMenu({ user, signOut }: { user: SessionUser; signOut: SignOutAction }) {
   return (
     <Suspense fallback={<span className="inline-block size-9 shrink-0" aria-hidden />}>
-      <LazyAccountMenu user={user} />
+      <LazyAccountMenu user={user} signOut={signOut} />
     </Suspense>
   );
 }

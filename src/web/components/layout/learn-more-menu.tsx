@@ -1,9 +1,8 @@
-import { initials } from '@shared/format';
+import { PersonAvatar } from '../people/person-avatar';
 import type { SessionUser } from '@shared/schemas/auth';
 import { ChevronDown, FileText, Info, LayoutDashboard, LogOut, Menu, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession, useSignOut } from '../../features/auth/hooks/use-session';
 import { Logo } from '../brand/logo';
 import { Button } from '../ui/button';
 import {
@@ -47,20 +46,23 @@ export function LearnMoreMenu() {
   );
 }
 
+/** Signing out, as the header's caller runs it: the menu item starts it and says when it is under way. */
+export interface SignOutAction {
+  run: () => void;
+  pending: boolean;
+}
+
 /**
- * A signed-in person's account menu (issue 15 point 9): their initials as the trigger; Dashboard,
+ * A signed-in person's account menu (issue 15 point 9): their avatar (photo, or initials) as the trigger; Dashboard,
  * Profile and Sign Out, and on phones (no Learn More dropdown there) the Learn More links.
  */
-export function AccountMenu({ user }: { user: SessionUser }) {
-  const signOut = useSignOut();
+export function AccountMenu({ user, signOut }: { user: SessionUser; signOut: SignOutAction }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        {/* Named by its text, not aria-label: the initials one sees are not part of the name. */}
+        {/* Named by its text, not aria-label: the avatar one sees are not part of the name. */}
         <Button variant="ghost" size="icon" className="rounded-full">
-          <span className="bg-primary/10 text-primary flex size-8 items-center justify-center rounded-full text-xs font-semibold" aria-hidden>
-            {initials(user.name, user.email)}
-          </span>
+          <PersonAvatar person={{ id: user.id, name: user.name.trim() || user.email, avatarUrl: user.image }} size="sm" />
           <span className="sr-only">Account menu</span>
         </Button>
       </DropdownMenuTrigger>
@@ -92,24 +94,34 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-          <LogOut aria-hidden /> {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+        <DropdownMenuItem disabled={signOut.pending} onSelect={signOut.run}>
+          <LogOut aria-hidden /> {signOut.pending ? 'Signing out...' : 'Sign Out'}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
 }
 
-/** Mobile (below 768 px): a drawer with the Learn More links, the theme switch and the account buttons. */
+/** Mobile (below 768 px), for a visitor: a drawer with the Learn More links, the theme switch, Sign In and Join. */
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
-  const session = useSession();
   const close = () => setOpen(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <Menu className="size-5" aria-hidden />
+        {/* A link to the menu's own page, which a phone without JavaScript follows; with it, the drawer opens. */}
+        <Button asChild variant="ghost" size="icon">
+          <a
+            href="/menu"
+            role="button"
+            aria-label="Open menu"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            <Menu className="size-5" aria-hidden />
+          </a>
         </Button>
       </SheetTrigger>
       <SheetContent side="right" className="w-[18rem] gap-0 p-0">
@@ -141,20 +153,12 @@ export function MobileDrawer() {
         </div>
         <Separator />
         <div className="flex flex-col gap-2 p-4">
-          {session.status === 'signed-in' ? (
-            <Button asChild onClick={close}>
-              <Link to="/dashboard">Dashboard</Link>
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="outline" onClick={close}>
-                <Link to="/auth">Sign In</Link>
-              </Button>
-              <Button asChild onClick={close}>
-                <Link to="/auth">Join</Link>
-              </Button>
-            </>
-          )}
+          <Button asChild variant="outline" onClick={close}>
+            <Link to="/auth">Sign In</Link>
+          </Button>
+          <Button asChild onClick={close}>
+            <Link to="/auth">Join</Link>
+          </Button>
         </div>
       </SheetContent>
     </Sheet>

@@ -4,7 +4,6 @@
  * and an effect then writes the reader's into the same text node, without rendering anything again
  * (a re-render of every date right after hydration was a long task on a phone, issue 18).
  */
-import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useRef } from 'react';
 
 interface LocalTimeProps {
@@ -31,9 +30,4 @@ export function LocalTime({ dateTime, text, title, className }: LocalTimeProps) 
       {label}
     </time>
   );
-}
-
-/** '3 minutes ago'. */
-export function sinceDate(date: Date): string {
-  return formatDistanceToNow(date, { addSuffix: true });
 }

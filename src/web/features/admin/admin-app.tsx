@@ -19,6 +19,7 @@ import FinancialPage from './pages/financial-page';
 import OverviewPage from './pages/overview-page';
 import ReportsPage from './pages/reports-page';
 import SettingsPage from './pages/settings-page';
+import TopicsPage from './pages/topics-page';
 import UsersPage from './pages/users-page';
 
 /** The first section `me` may open: where /admin leads a moderator. */
@@ -31,6 +32,19 @@ function Section({ me, section, children }: { me: AdminMe; section: AdminSection
   if (!me.sections.includes(section)) return <Navigate to={homeOf(me)} replace />;
   return <>{children}</>;
 }
+
+/** Each section's page, at the path the sidebar links to (SECTION_LINKS). */
+const SECTION_PAGES: Record<AdminSection, (me: AdminMe) => ReactNode> = {
+  overview: () => <OverviewPage />,
+  users: (me) => <UsersPage currentUserId={me.userId} />,
+  content: () => <ContentPage />,
+  topics: () => <TopicsPage />,
+  reports: () => <ReportsPage />,
+  financial: () => <FinancialPage />,
+  analytics: () => <AnalyticsPage />,
+  settings: () => <SettingsPage />,
+  audit: () => <AuditPage />,
+};
 
 function AdminPanel() {
   const me = useAdminMe();
@@ -45,70 +59,14 @@ function AdminPanel() {
   return (
     <Routes>
       <Route element={<AdminLayout me={access} />}>
-        <Route
-          index
-          element={
-            <Section me={access} section="overview">
-              <OverviewPage />
+        {SECTION_LINKS.map(({ section, path }) => {
+          const element = (
+            <Section me={access} section={section}>
+              {SECTION_PAGES[section](access)}
             </Section>
-          }
-        />
-        <Route
-          path="users"
-          element={
-            <Section me={access} section="users">
-              <UsersPage currentUserId={access.userId} />
-            </Section>
-          }
-        />
-        <Route
-          path="content"
-          element={
-            <Section me={access} section="content">
-              <ContentPage />
-            </Section>
-          }
-        />
-        <Route
-          path="reports"
-          element={
-            <Section me={access} section="reports">
-              <ReportsPage />
-            </Section>
-          }
-        />
-        <Route
-          path="financial"
-          element={
-            <Section me={access} section="financial">
-              <FinancialPage />
-            </Section>
-          }
-        />
-        <Route
-          path="analytics"
-          element={
-            <Section me={access} section="analytics">
-              <AnalyticsPage />
-            </Section>
-          }
-        />
-        <Route
-          path="settings"
-          element={
-            <Section me={access} section="settings">
-              <SettingsPage />
-            </Section>
-          }
-        />
-        <Route
-          path="audit"
-          element={
-            <Section me={access} section="audit">
-              <AuditPage />
-            </Section>
-          }
-        />
+          );
+          return path === '' ? <Route key={section} index element={element} /> : <Route key={section} path={path} element={element} />;
+        })}
         {/* SPEC §2: any unknown sub-path redirects to /admin. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>

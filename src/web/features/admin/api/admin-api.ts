@@ -20,6 +20,7 @@ import type {
   UserCounts,
 } from '@shared/schemas/admin';
 import type { Role } from '@shared/schemas/auth';
+import type { Topic, TopicCreateInput, TopicList, TopicMerged, TopicUpdateInput } from '@shared/schemas/topics';
 import type { PlatformSettingsInput, SettingsResponse } from '@shared/schemas/settings';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -62,6 +63,18 @@ export function useChangeRole() {
       await client.invalidateQueries({ queryKey: adminKeys.users() });
       await client.invalidateQueries({ queryKey: adminKeys.me() });
       await client.invalidateQueries({ queryKey: adminKeys.overview() });
+    },
+  });
+}
+
+/** Turns off two-factor authentication for someone who lost their authenticator app (after checking who they are). */
+export function useResetTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/two-factor/reset`, { method: 'POST', body: {} }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: adminKeys.users() });
+      await client.invalidateQueries({ queryKey: [...adminKeys.all, 'audit'] });
     },
   });
 }
@@ -109,6 +122,15 @@ export function usePayments(q: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** An admin's Refund of a successful payment (the provider's refund; the buyer's unlock ends). */
+export function useRefundPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/admin/payments/${encodeURIComponent(id)}/refund`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.financial() }),
   });
 }
 
@@ -173,5 +195,42 @@ export function useResetSettings() {
     mutationFn: () => api<SettingsResponse>('/api/admin/settings/reset', { method: 'POST' }),
     onSuccess: (data) => client.setQueryData(adminKeys.settings(), data),
     onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
+// ── Topics (issue 27 point 3) ───────────────────────────────────────────────────────────────
+
+/** Every topic: the list is short, so it comes whole (shaped as one page for AdminList). */
+export function useAdminTopics() {
+  return useQuery({ queryKey: adminKeys.topics(), queryFn: () => api<TopicList>('/api/admin/topics') });
+}
+
+type TopicChange =
+  | { kind: 'add'; body: TopicCreateInput }
+  | { kind: 'rename'; id: string; body: TopicUpdateInput }
+  | { kind: 'merge'; id: string; into: string }
+  | { kind: 'remove'; id: string };
+
+/** Add, rename, merge or remove a topic; the lists, pickers and pages that show topics are refreshed. */
+export function useChangeTopic() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TopicChange): Promise<unknown> => {
+      switch (change.kind) {
+        case 'add':
+          return api<Topic>('/api/admin/topics', { method: 'POST', body: change.body });
+        case 'rename':
+          return api<Topic>(`/api/admin/topics/${encodeURIComponent(change.id)}`, { method: 'PATCH', body: change.body });
+        case 'merge':
+          return api<TopicMerged>(`/api/admin/topics/${encodeURIComponent(change.id)}/merge`, { method: 'POST', body: { into: change.into } });
+        case 'remove':
+          return api<void>(`/api/admin/topics/${encodeURIComponent(change.id)}`, { method: 'DELETE' });
+      }
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: adminKeys.topics() });
+      await client.invalidateQueries({ queryKey: ['topics'] });
+      await client.invalidateQueries({ queryKey: ['ideas'] });
+    },
   });
 }

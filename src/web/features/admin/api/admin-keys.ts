@@ -20,4 +20,5 @@ export const adminKeys = {
   analytics: (days: number) => [...adminKeys.all, 'analytics', days] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
   audit: (q: string) => [...adminKeys.all, 'audit', q] as const,
+  topics: () => [...adminKeys.all, 'topics'] as const,
 };

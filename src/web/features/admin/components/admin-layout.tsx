@@ -1,11 +1,11 @@
 import type { AdminMe } from '@shared/schemas/admin';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { SignedInActions } from '../../../components/layout/site-header';
+import { SignedInActions } from '../../site-frame';
 import { Separator } from '../../../components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../../components/ui/sidebar';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import { useMaintenanceStatus } from '../api/maintenance';
 import { AdminSidebar } from './admin-sidebar';
 import { MaintenanceBanner } from './maintenance-gate';

@@ -1,5 +1,5 @@
 /**
- * Growth over time: new users and new items per day, drawn as an SVG line chart (no chart
+ * Growth over time: new users, new items and views of items per day, drawn as an SVG line chart (no chart
  * library). Pointer or arrow keys pick a day and its figures are read out; the same data is
  * available as a table for anyone who would rather read it.
  */
@@ -12,7 +12,9 @@ import { formatCount } from '../lib/format';
 const SERIES = [
   { key: 'users', label: 'New users', line: 'stroke-chart-1', dot: 'fill-chart-1', swatch: 'bg-chart-1', area: 'fill-chart-1/10' },
   { key: 'content', label: 'New content', line: 'stroke-chart-2', dot: 'fill-chart-2', swatch: 'bg-chart-2', area: 'fill-chart-2/10' },
+  { key: 'views', label: 'Views', line: 'stroke-chart-3', dot: 'fill-chart-3', swatch: 'bg-chart-3', area: 'fill-chart-3/10' },
 ] as const;
+type SeriesKey = (typeof SERIES)[number]['key'];
 
 const HEIGHT = 260;
 const PAD = { top: 12, right: 12, bottom: 28, left: 36 };
@@ -36,16 +38,20 @@ export function GrowthChart({ points, days }: { points: SeriesPoint[]; days: num
   const titleId = useId();
   const readoutId = useId();
 
-  const totals = { users: points.reduce((s, p) => s + p.users, 0), content: points.reduce((s, p) => s + p.content, 0) };
-  const max = Math.max(0, ...points.map((p) => Math.max(p.users, p.content)));
+  const totals = {
+    users: points.reduce((s, p) => s + p.users, 0),
+    content: points.reduce((s, p) => s + p.content, 0),
+    views: points.reduce((s, p) => s + p.views, 0),
+  };
+  const max = Math.max(0, ...points.map((p) => Math.max(p.users, p.content, p.views)));
   const ticks = niceTicks(max);
   const top = ticks.at(-1) ?? 1;
   const innerW = Math.max(0, width - PAD.left - PAD.right);
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (i * innerW) / (points.length - 1));
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH;
-  const path = (key: 'users' | 'content') => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join('');
-  const area = (key: 'users' | 'content') =>
+  const path = (key: SeriesKey) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join('');
+  const area = (key: SeriesKey) =>
     points.length ? `${path(key)}L${x(points.length - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
 
   const pick = (e: PointerEvent<SVGSVGElement>) => {
@@ -71,7 +77,7 @@ export function GrowthChart({ points, days }: { points: SeriesPoint[]; days: num
   };
 
   const current = active !== null ? points[active] : undefined;
-  const summary = `Daily new users and new content over the last ${days} days: ${formatCount(totals.users)} new users and ${formatCount(totals.content)} new items in total.`;
+  const summary = `Daily new users, new content and views over the last ${days} days: ${formatCount(totals.users)} new users, ${formatCount(totals.content)} new items and ${formatCount(totals.views)} views in total.`;
 
   return (
     <figure className="space-y-3" aria-labelledby={titleId}>
@@ -135,59 +141,75 @@ export function GrowthChart({ points, days }: { points: SeriesPoint[]; days: num
             )}
           </svg>
         )}
-        {current && active !== null && width > 0 && (
-          <div
-            className="bg-popover text-popover-foreground pointer-events-none absolute top-2 z-10 min-w-36 rounded-md border px-3 py-2 text-xs shadow-md"
-            style={x(active) > width / 2 ? { right: width - x(active) + 10 } : { left: x(active) + 10 }}
-          >
-            <p className="mb-1 font-semibold">{dayLabel(current.date)}</p>
-            {SERIES.map((s) => (
-              <p key={s.key} className="flex items-center justify-between gap-3">
-                <span className="inline-flex items-center gap-1.5">
-                  <span className={cn('size-2 rounded-full', s.swatch)} aria-hidden />
-                  {s.label}
-                </span>
-                <span className="font-semibold tabular-nums">{formatCount(current[s.key])}</span>
-              </p>
-            ))}
-          </div>
-        )}
+        {current && active !== null && width > 0 && <DayReadout point={current} at={x(active)} width={width} />}
       </div>
       <p id={readoutId} className="sr-only" aria-live="polite">
-        {current ? `${dayLabel(current.date)}: ${current.users} new users, ${current.content} new items.` : ''}
+        {current ? `${dayLabel(current.date)}: ${current.users} new users, ${current.content} new items, ${current.views} views.` : ''}
       </p>
-      <details className="text-sm">
-        <summary className="text-primary w-fit cursor-pointer rounded-sm font-medium underline-offset-4 hover:underline">Show the figures as a table</summary>
-        <div className="mt-3 max-h-72 overflow-auto rounded-md border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">New users and new content per day</caption>
-            <thead className="bg-muted/60 sticky top-0">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  New users
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  New content
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...points].reverse().map((p) => (
-                <tr key={p.date} className="border-t">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                    {dayLabel(p.date)}
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{p.users}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{p.content}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FiguresTable points={points} />
     </figure>
+  );
+}
+
+/** The figures behind the chart, newest day first, for anyone who would rather read them. */
+function FiguresTable({ points }: { points: SeriesPoint[] }) {
+  return (
+    <details className="text-sm">
+      <summary className="text-primary w-fit cursor-pointer rounded-sm font-medium underline-offset-4 hover:underline">Show the figures as a table</summary>
+      <div className="mt-3 max-h-72 overflow-auto rounded-md border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">New users, new content and views per day</caption>
+          <thead className="bg-muted/60 sticky top-0">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Day
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                New users
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                New content
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Views
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...points].reverse().map((p) => (
+              <tr key={p.date} className="border-t">
+                <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  {dayLabel(p.date)}
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.users}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.content}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.views}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/** The day under the pointer (or chosen with the arrow keys), beside it. */
+function DayReadout({ point, at, width }: { point: SeriesPoint; at: number; width: number }) {
+  return (
+    <div
+      className="bg-popover text-popover-foreground pointer-events-none absolute top-2 z-10 min-w-36 rounded-md border px-3 py-2 text-xs shadow-md"
+      style={at > width / 2 ? { right: width - at + 10 } : { left: at + 10 }}
+    >
+      <p className="mb-1 font-semibold">{dayLabel(point.date)}</p>
+      {SERIES.map((s) => (
+        <p key={s.key} className="flex items-center justify-between gap-3">
+          <span className="inline-flex items-center gap-1.5">
+            <span className={cn('size-2 rounded-full', s.swatch)} aria-hidden />
+            {s.label}
+          </span>
+          <span className="font-semibold tabular-nums">{formatCount(point[s.key])}</span>
+        </p>
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,17 @@
-/** Pieces every admin list shares: the search box, the empty row, skeleton rows, Load more, an error row. */
+/**
+ * Every admin list (Users, Content, Reports, Payments, Coupons, Audit Log): AdminList draws the card
+ * with its toolbar, the table on wide screens and stacked rows on narrow ones (each with its
+ * loading, error and empty states) and Load more; SearchBox and FilterSelect sit in its toolbar.
+ */
 import { Loader2, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { OptionSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { TableCell, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
 
 export function SearchBox({
   value,
@@ -25,7 +32,24 @@ export function SearchBox({
   );
 }
 
-export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+/** The toolbar's filter: one of a few choices, named for screen readers by `label`. */
+export function FilterSelect<V extends string>({
+  value,
+  onChange,
+  options,
+  label,
+  className,
+}: {
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  label: string;
+  className: string;
+}) {
+  return <OptionSelect value={value} onChange={onChange} options={options} trigger={{ className, 'aria-label': label }} />;
+}
+
+function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <TableRow className="hover:bg-transparent">
       <TableCell colSpan={columns} className="text-muted-foreground h-32 text-center whitespace-normal">
@@ -35,7 +59,7 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
   );
 }
 
-export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
+function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
@@ -51,7 +75,7 @@ export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: nu
   );
 }
 
-export function ErrorRow({ columns, message, onRetry }: { columns: number; message: string; onRetry: () => void }) {
+function ErrorRow({ columns, message, onRetry }: { columns: number; message: string; onRetry: () => void }) {
   return (
     <TableRow className="hover:bg-transparent">
       <TableCell colSpan={columns} className="h-32 text-center whitespace-normal">
@@ -66,7 +90,7 @@ export function ErrorRow({ columns, message, onRetry }: { columns: number; messa
   );
 }
 
-export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
   if (!hasMore) return null;
   return (
     <div className="flex justify-center border-t p-3">
@@ -79,12 +103,12 @@ export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loadi
 }
 
 /** Where a list switches from stacked rows to its table (wide tables need more room). */
-export type ListBreakpoint = 'md' | 'lg' | 'xl';
+type ListBreakpoint = 'md' | 'lg' | 'xl';
 const LIST_HIDDEN: Record<ListBreakpoint, string> = { md: 'md:hidden', lg: 'lg:hidden', xl: 'xl:hidden' };
 const TABLE_SHOWN: Record<ListBreakpoint, string> = { md: 'hidden md:block', lg: 'hidden lg:block', xl: 'hidden xl:block' };
 
 /** Wraps a list's table: shown from `breakpoint` up, where MobileList hides. */
-export function WideOnly({ breakpoint = 'md', children }: { breakpoint?: ListBreakpoint; children: ReactNode }) {
+function WideOnly({ breakpoint = 'md', children }: { breakpoint?: ListBreakpoint; children: ReactNode }) {
   return <div className={TABLE_SHOWN[breakpoint]}>{children}</div>;
 }
 
@@ -92,7 +116,7 @@ export function WideOnly({ breakpoint = 'md', children }: { breakpoint?: ListBre
  * The same list as stacked rows for narrower screens, where a wide table would hide its last
  * columns behind a sideways scroll. Pages render it beside their table (in WideOnly), one of the two hidden.
  */
-export function MobileList<T>({
+function MobileList<T>({
   breakpoint = 'md',
   items,
   keyOf,
@@ -142,5 +166,88 @@ export function MobileList<T>({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The paged list query of an admin list (TanStack's infinite query). */
+interface ListQuery<T> {
+  data: { pages: { items: T[] }[] } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/** A column of the wide table: its heading and each row's cell. */
+export interface ListColumn<T> {
+  header: ReactNode;
+  headClassName?: string;
+  cellClassName?: string | ((item: T) => string);
+  cell: (item: T) => ReactNode;
+}
+
+interface AdminListProps<T> {
+  query: ListQuery<T>;
+  keyOf: (item: T) => string;
+  columns: ListColumn<T>[];
+  /** One item as a stacked row on narrower screens. */
+  row: (item: T) => ReactNode;
+  /** What an empty list says. */
+  empty: string;
+  /** Where the table replaces the stacked rows. */
+  breakpoint?: ListBreakpoint;
+  /** Above the list: the search box and filters. */
+  toolbar?: ReactNode;
+  toolbarClassName?: string;
+  rowClassName?: string;
+}
+
+export function AdminList<T>({ query, keyOf, columns, row, empty, breakpoint = 'md', toolbar, toolbarClassName, rowClassName }: AdminListProps<T>) {
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const error = query.isError ? query.error : null;
+  const retry = () => void query.refetch();
+  const width = columns.length;
+  return (
+    <Card className="gap-0 py-0">
+      {toolbar ? <div className={cn('flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center', toolbarClassName)}>{toolbar}</div> : null}
+      <MobileList breakpoint={breakpoint} items={items} keyOf={keyOf} pending={query.isPending} error={error} onRetry={retry} empty={empty} render={row} />
+      <WideOnly breakpoint={breakpoint}>
+        <Table aria-busy={query.isFetching}>
+          <TableHeader>
+            <TableRow>
+              {columns.map((c, i) => (
+                <TableHead key={i} className={c.headClassName}>
+                  {c.header}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {query.isPending ? (
+              <SkeletonRows columns={width} />
+            ) : error ? (
+              <ErrorRow columns={width} message={error.message} onRetry={retry} />
+            ) : items.length === 0 ? (
+              <EmptyRow columns={width}>{empty}</EmptyRow>
+            ) : (
+              items.map((item) => (
+                <TableRow key={keyOf(item)} className={rowClassName}>
+                  {columns.map((c, i) => (
+                    <TableCell key={i} className={typeof c.cellClassName === 'function' ? c.cellClassName(item) : c.cellClassName}>
+                      {c.cell(item)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </WideOnly>
+      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+    </Card>
   );
 }

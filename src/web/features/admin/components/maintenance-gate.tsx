@@ -13,7 +13,7 @@ import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../../components/brand/logo';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import { useMaintenanceStatus } from '../api/maintenance';
 
 /** Pages that stay open during maintenance: signing in (and its confirmation and reset pages). */

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useAnalytics } from '../api/admin-api';
 import { GrowthChart } from '../components/growth-chart';
 import { PageHeader } from '../components/page-header';
-import { formatCount } from '../lib/format';
+import { formatCount, formatPer100 } from '../lib/format';
 import { useChoiceParam } from '../lib/use-url-filters';
 
 const RANGES = SERIES_DAYS.map(String) as readonly ('30' | '90')[];
@@ -37,10 +37,10 @@ export default function AnalyticsPage() {
             </>
           )}
         </MetricCard>
-        <MetricCard title="User Engagement" description="Likes per 100 users" icon={HeartPulse} loading={!a}>
+        <MetricCard title="User Engagement" description="Likes ÷ people × 100" icon={HeartPulse} loading={!a}>
           {a && (
             <dl className="space-y-3">
-              <Figure label="Engagement rate" value={formatPercent(a.engagement.rate, { signed: false })} big />
+              <Figure label="Likes per 100 people" value={formatPer100(a.engagement.rate)} big />
               <Figure label="Total interactions (likes)" value={formatCount(a.engagement.totalInteractions)} />
             </dl>
           )}
@@ -48,7 +48,7 @@ export default function AnalyticsPage() {
         <MetricCard title="Content Quality" description="How much people share" icon={Sparkles} loading={!a}>
           {a && (
             <dl className="space-y-3">
-              <Figure label="Ideas per user" value={a.quality.ideasPerUser.toFixed(1)} big />
+              <Figure label="Items per person" value={a.quality.ideasPerUser.toFixed(1)} big />
               <Figure label="Active creators" value={formatCount(a.quality.activeCreators)} />
             </dl>
           )}
@@ -65,9 +65,9 @@ export default function AnalyticsPage() {
           {a && (
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
               <Figure label="Total users" value={formatCount(a.health.totalUsers)} />
-              <Figure label="Total ideas" value={formatCount(a.health.totalIdeas)} />
+              <Figure label="Total items" value={formatCount(a.health.totalIdeas)} />
               <Figure label="Total likes" value={formatCount(a.health.totalLikes)} />
-              <Figure label="Engagement" value={formatPercent(a.health.engagement, { signed: false })} />
+              <Figure label="Likes per 100 people" value={formatPer100(a.health.engagement)} />
             </dl>
           )}
         </MetricCard>
@@ -75,7 +75,7 @@ export default function AnalyticsPage() {
           {a && (
             <dl className="grid grid-cols-3 gap-x-4">
               <Figure label="New users" value={formatCount(a.recent.newUsers)} />
-              <Figure label="New ideas" value={formatCount(a.recent.newContent)} />
+              <Figure label="New items" value={formatCount(a.recent.newContent)} />
               <Figure label="Total" value={formatCount(a.recent.total)} />
             </dl>
           )}
@@ -87,7 +87,7 @@ export default function AnalyticsPage() {
           <CardTitle asChild>
             <h3>Growth over time</h3>
           </CardTitle>
-          <CardDescription>New users and new ideas and products per day (UTC)</CardDescription>
+          <CardDescription>New users, new ideas and products, and views of items per day (UTC)</CardDescription>
           <div data-slot="card-action" className="sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-start sm:justify-self-end">
             <div role="group" aria-label="Period" className="bg-muted text-muted-foreground inline-flex h-9 items-center rounded-lg p-[3px]">
               {RANGES.map((r) => (

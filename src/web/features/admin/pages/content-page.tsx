@@ -1,21 +1,12 @@
 import type { AdminContent } from '@shared/schemas/admin';
 import { contentCategoryFilterSchema } from '@shared/schemas/admin';
-import { creatorDisplayName } from '@shared/format';
-import { ExternalLink, FileText, Heart, ImageIcon, Lightbulb, Loader2, MoreHorizontal, Package, Star, Trash2 } from 'lucide-react';
+import { categoryLabel, creatorDisplayName, formatPrice } from '@shared/format';
+import { timeAgo } from '@shared/rules/time-ago';
+import { ExternalLink, FileText, Heart, ImageIcon, Lightbulb, MoreHorizontal, Package, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -23,15 +14,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
-import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
+import { RemovalReasonField } from '../../notifications';
 import { useContent, useContentCounts, useDeleteContent } from '../api/admin-api';
-import { EmptyRow, ErrorRow, LoadMore, MobileList, SearchBox, SkeletonRows, WideOnly } from '../components/list-parts';
+import { AdminList, FilterSelect, SearchBox } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatCount, formatCurrencyAmount, relativeDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { useChoiceParam, useSearchParam } from '../lib/use-url-filters';
 
 type CategoryFilter = (typeof contentCategoryFilterSchema.options)[number];
@@ -41,8 +30,6 @@ const CATEGORY_FILTERS: { value: CategoryFilter; label: string }[] = [
   { value: 'idea', label: 'Ideas' },
   { value: 'product', label: 'Products' },
 ];
-
-const COLUMNS = 7;
 
 /** 'Are you sure you want to delete "{title}"? This action cannot be undone.' (SPEC §2). */
 export function deleteConfirmation(title: string): string {
@@ -57,7 +44,6 @@ export default function ContentPage() {
   const remove = useDeleteContent();
   const [target, setTarget] = useState<AdminContent | null>(null);
   const [reason, setReason] = useState('');
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const c = counts.data;
 
   const confirmDelete = () => {
@@ -85,133 +71,87 @@ export default function ContentPage() {
         <StatCard label="Total Likes" icon={Heart} tone="destructive" loading={counts.isPending} value={c && formatCount(c.totalLikes)} />
       </StatGrid>
 
-      <Card className="gap-0 py-0">
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center">
-          <SearchBox
-            value={search.text}
-            onChange={search.setText}
-            placeholder="Search by title, description or creator..."
-            label="Search content"
-          />
-          <Select value={category} onValueChange={(v) => setCategory(v as CategoryFilter)}>
-            <SelectTrigger className="w-full sm:w-48" aria-label="Filter by category">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {CATEGORY_FILTERS.map((f) => (
-                <SelectItem key={f.value} value={f.value}>
-                  {f.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <MobileList
-          breakpoint="xl"
-          items={rows}
-          keyOf={(i) => i.id}
-          pending={list.isPending}
-          error={list.isError ? list.error : null}
-          onRetry={() => void list.refetch()}
-          empty="No content found matching your search criteria."
-          render={(item) => (
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1 space-y-2">
-                <ContentCell item={item} />
-                <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 pl-14 text-xs">
-                  <Badge variant={item.category === 'idea' ? 'secondary' : 'outline'} className="capitalize">
-                    {item.category}
-                  </Badge>
-                  <span className="text-foreground font-medium tabular-nums">{formatCurrencyAmount(item.price, item.currency)}</span>
-                  <Rating item={item} />
-                </div>
-                <p className="text-muted-foreground pl-14 text-xs">
-                  by {creatorDisplayName(item.creator.name)} · <time dateTime={item.createdAt}>{relativeDate(item.createdAt)}</time>
-                </p>
+      <AdminList
+        query={list}
+        keyOf={(i) => i.id}
+        breakpoint="xl"
+        empty="No content found matching your search criteria."
+        toolbar={
+          <>
+            <SearchBox
+              value={search.text}
+              onChange={search.setText}
+              placeholder="Search by title, description or creator..."
+              label="Search content"
+            />
+            <FilterSelect value={category} onChange={setCategory} options={CATEGORY_FILTERS} label="Filter by category" className="w-full sm:w-48" />
+          </>
+        }
+        row={(item) => (
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1 space-y-2">
+              <ContentCell item={item} />
+              <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 pl-14 text-xs">
+                <CategoryBadge item={item} />
+                <span className="text-foreground font-medium tabular-nums">{formatPrice(item.price, item.currency, { currencyAs: 'code' })}</span>
+                <Rating item={item} />
               </div>
-              <ContentMenu item={item} onDelete={() => setTarget(item)} />
+              <p className="text-muted-foreground pl-14 text-xs">
+                by {creatorDisplayName(item.creator.name)} · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+              </p>
             </div>
-          )}
-        />
-        <WideOnly breakpoint="xl">
-          <Table aria-busy={list.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">Content</TableHead>
-                <TableHead>Creator</TableHead>
-                <TableHead>Category</TableHead>
-                <TableHead className="text-right">Price</TableHead>
-                <TableHead>Rating</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead className="pr-4 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.isPending ? (
-                <SkeletonRows columns={COLUMNS} />
-              ) : list.isError ? (
-                <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
-              ) : rows.length === 0 ? (
-                <EmptyRow columns={COLUMNS}>No content found matching your search criteria.</EmptyRow>
-              ) : (
-                rows.map((item) => (
-                  <TableRow key={item.id}>
-                    <TableCell className="pl-4">
-                      <ContentCell item={item} />
-                    </TableCell>
-                    <TableCell>
-                      <p className="max-w-36 truncate">{creatorDisplayName(item.creator.name)}</p>
-                      {item.creator.email && <p className="text-muted-foreground max-w-36 truncate text-xs">{item.creator.email}</p>}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={item.category === 'idea' ? 'secondary' : 'outline'} className="capitalize">
-                        {item.category}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">{formatCurrencyAmount(item.price, item.currency)}</TableCell>
-                    <TableCell>
-                      <Rating item={item} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">
-                      <time dateTime={item.createdAt}>{relativeDate(item.createdAt)}</time>
-                    </TableCell>
-                    <TableCell className="pr-4 text-right">
-                      <ContentMenu item={item} onDelete={() => setTarget(item)} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </WideOnly>
-        <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-      </Card>
+            <ContentMenu item={item} onDelete={() => setTarget(item)} />
+          </div>
+        )}
+        columns={[
+          { header: 'Content', headClassName: 'pl-4', cellClassName: 'pl-4', cell: (item) => <ContentCell item={item} /> },
+          {
+            header: 'Creator',
+            cell: (item) => (
+              <>
+                <p className="max-w-36 truncate">{creatorDisplayName(item.creator.name)}</p>
+                {item.creator.email && <p className="text-muted-foreground max-w-36 truncate text-xs">{item.creator.email}</p>}
+              </>
+            ),
+          },
+          { header: 'Category', cell: (item) => <CategoryBadge item={item} /> },
+          {
+            header: 'Price',
+            headClassName: 'text-right',
+            cellClassName: 'text-right font-medium tabular-nums',
+            cell: (item) => formatPrice(item.price, item.currency, { currencyAs: 'code' }),
+          },
+          { header: 'Rating', cell: (item) => <Rating item={item} /> },
+          { header: 'Created', cellClassName: 'text-muted-foreground', cell: (item) => <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time> },
+          {
+            header: 'Actions',
+            headClassName: 'pr-4 text-right',
+            cellClassName: 'pr-4 text-right',
+            cell: (item) => <ContentMenu item={item} onDelete={() => setTarget(item)} />,
+          },
+        ]}
+      />
 
-      <AlertDialog open={target !== null} onOpenChange={(open) => !open && !remove.isPending && setTarget(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Content</AlertDialogTitle>
-            <AlertDialogDescription>{target ? deleteConfirmation(target.title) : ''}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <RemovalReasonField value={reason} onChange={setReason} disabled={remove.isPending} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={remove.isPending}
-              onClick={(e) => {
-                // Stay open until the server answers.
-                e.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={target !== null}
+        onClose={() => setTarget(null)}
+        title="Delete Content"
+        description={target ? deleteConfirmation(target.title) : ''}
+        action="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <RemovalReasonField value={reason} onChange={setReason} disabled={remove.isPending} />
+      </ConfirmDialog>
     </>
+  );
+}
+
+function CategoryBadge({ item }: { item: AdminContent }) {
+  return (
+    <Badge variant={item.category === 'idea' ? 'secondary' : 'outline'}>
+      {categoryLabel(item.category)}
+    </Badge>
   );
 }
 

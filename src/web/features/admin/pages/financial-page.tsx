@@ -1,22 +1,25 @@
 import { COUPON_GENERATE_MAX, type AdminPayment } from '@shared/schemas/admin';
+import { formatPrice } from '@shared/format';
+import { formatDate } from '@shared/rules/date-format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { CalendarDays, CircleCheck, CircleX, Loader2, Plus, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { useCoupons, useFinancialSummary, useGenerateCoupons, usePayments } from '../api/admin-api';
-import { EmptyRow, ErrorRow, LoadMore, MobileList, SearchBox, SkeletonRows, WideOnly } from '../components/list-parts';
+import { useCoupons, useFinancialSummary, useGenerateCoupons, usePayments, useRefundPayment } from '../api/admin-api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useSession } from '../../auth';
+import { AdminList, SearchBox } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatCount, formatMoney, formatNaira, relativeDate, shortDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { useChoiceParam, useSearchParam } from '../lib/use-url-filters';
 
 const TABS = ['payments', 'coupons'] as const;
@@ -29,8 +32,8 @@ export default function FinancialPage() {
     <>
       <PageHeader title="Financial Management" description="Revenue from successful payments, every payment, and coupons." />
       <StatGrid>
-        <StatCard label="Total Revenue" icon={Wallet} tone="success" loading={summary.isPending} value={s && formatNaira(s.totalRevenue)} note="All successful payments" />
-        <StatCard label="This Month" icon={CalendarDays} loading={summary.isPending} value={s && formatNaira(s.thisMonth)} note="Last 30 days" />
+        <StatCard label="Total Revenue" icon={Wallet} tone="success" loading={summary.isPending} value={s && formatPrice(s.totalRevenue, 'NGN', { cents: 'always' })} note="All successful payments" />
+        <StatCard label="This Month" icon={CalendarDays} loading={summary.isPending} value={s && formatPrice(s.thisMonth, 'NGN', { cents: 'always' })} note="Last 30 days" />
         <StatCard label="Successful" icon={CircleCheck} tone="info" loading={summary.isPending} value={s && formatCount(s.successful)} note="Payments" />
         <StatCard label="Failed" icon={CircleX} tone="destructive" loading={summary.isPending} value={s && formatCount(s.failed)} note="Payments" />
       </StatGrid>
@@ -70,91 +73,96 @@ function CouponStatus({ used }: { used: boolean }) {
   return used ? <Badge variant="secondary">Used</Badge> : <Badge className="bg-success text-success-foreground">Available</Badge>;
 }
 
+/** Refund on a successful payment (admins only): asks first, then the provider's refund. */
+function RefundButton({ payment }: { payment: AdminPayment }) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefundPayment();
+  const session = useSession();
+  if (payment.status !== 'success' || session.user?.role !== 'admin') return null;
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Refund ${payment.reference ?? 'payment'}`}>
+        Refund
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Refund this payment?"
+        description={`${formatPrice(payment.amount, payment.currency, { cents: 'always' })} goes back to ${payment.user?.name ?? payment.user?.email ?? 'the buyer'}, and the item locks for them again.`}
+        action="Refund"
+        pendingAction="Refunding…"
+        pending={refund.isPending}
+        destructive
+        onConfirm={() =>
+          refund.mutate(payment.id, {
+            onSuccess: () => {
+              setOpen(false);
+              toast({ title: 'Payment refunded' });
+            },
+            onError: (error) => toast({ variant: 'destructive', title: 'Refund failed', description: error.message }),
+          })
+        }
+      />
+    </>
+  );
+}
+
 function PaymentsTab() {
   const search = useSearchParam('ref');
   const list = usePayments(search.value);
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const COLUMNS = 6;
   return (
-    <Card className="gap-0 py-0">
-      <div className="border-b p-4">
-        <SearchBox value={search.text} onChange={search.setText} placeholder="Search by reference..." label="Search payments by reference" />
-      </div>
-      <MobileList
-        breakpoint="xl"
-        items={rows}
-        keyOf={(p) => p.id}
-        pending={list.isPending}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
-        empty="No payments found"
-        render={(p) => (
-          <div className="space-y-1.5">
-            <div className="flex items-center justify-between gap-3">
-              <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency)}</span>
-              <PaymentStatus status={p.status} />
-            </div>
-            <p className="truncate text-sm">{p.idea ? p.idea.title : <span className="text-muted-foreground italic">Deleted Idea</span>}</p>
-            <p className="text-muted-foreground truncate text-xs">
-              {p.user ? (p.user.name ?? p.user.email) : 'N/A'} · <time dateTime={p.createdAt}>{relativeDate(p.createdAt)}</time>
-            </p>
-            <p className="text-muted-foreground font-mono text-xs">{p.reference ?? 'N/A'}</p>
+    <AdminList
+      query={list}
+      keyOf={(p) => p.id}
+      breakpoint="xl"
+      empty="No payments found"
+      toolbar={<SearchBox value={search.text} onChange={search.setText} placeholder="Search by reference..." label="Search payments by reference" />}
+      row={(p) => (
+        <div className="space-y-1.5">
+          <div className="flex items-center justify-between gap-3">
+            <span className="font-semibold tabular-nums">{formatPrice(p.amount, p.currency, { cents: 'always' })}</span>
+            <PaymentStatus status={p.status} />
           </div>
-        )}
-      />
-      <WideOnly breakpoint="xl">
-        <Table aria-busy={list.isFetching}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="pl-4">Reference</TableHead>
-              <TableHead>User</TableHead>
-              <TableHead>Idea</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="pr-4">Date</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <SkeletonRows columns={COLUMNS} />
-            ) : list.isError ? (
-              <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>No payments found</EmptyRow>
-            ) : (
-              rows.map((p) => {
-                return (
-                  <TableRow key={p.id}>
-                    <TableCell className="pl-4 font-mono text-xs">{p.reference ?? <span className="text-muted-foreground font-sans">N/A</span>}</TableCell>
-                    <TableCell>
-                      {p.user ? (
-                        <>
-                          <p className="max-w-44 truncate">{p.user.name ?? 'No name'}</p>
-                          <p className="text-muted-foreground max-w-44 truncate text-xs">{p.user.email}</p>
-                        </>
-                      ) : (
-                        <span className="text-muted-foreground">N/A</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="max-w-56 truncate">{p.idea ? p.idea.title : <span className="text-muted-foreground italic">Deleted Idea</span>}</TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</TableCell>
-                    <TableCell>
-                      <PaymentStatus status={p.status} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground pr-4">
-                      <time dateTime={p.createdAt} title={shortDate(p.createdAt)}>
-                        {relativeDate(p.createdAt)}
-                      </time>
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </WideOnly>
-      <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-    </Card>
+          <p className="truncate text-sm">{p.idea ? p.idea.title : <span className="text-muted-foreground italic">Deleted Idea</span>}</p>
+          <p className="text-muted-foreground truncate text-xs">
+            {p.user ? (p.user.name ?? p.user.email) : 'N/A'} · <time dateTime={p.createdAt}>{timeAgo(p.createdAt)}</time>
+          </p>
+          <p className="text-muted-foreground font-mono text-xs">{p.reference ?? 'N/A'}</p>
+          <RefundButton payment={p} />
+        </div>
+      )}
+      columns={[
+        {
+          header: 'Reference',
+          headClassName: 'pl-4',
+          cellClassName: 'pl-4 font-mono text-xs',
+          cell: (p) => p.reference ?? <span className="text-muted-foreground font-sans">N/A</span>,
+        },
+        { header: 'User', cell: (p) => <Person person={p.user} none="N/A" /> },
+        {
+          header: 'Idea',
+          cellClassName: 'max-w-56 truncate',
+          cell: (p) => (p.idea ? p.idea.title : <span className="text-muted-foreground italic">Deleted Idea</span>),
+        },
+        {
+          header: 'Amount',
+          headClassName: 'text-right',
+          cellClassName: 'text-right font-medium tabular-nums',
+          cell: (p) => formatPrice(p.amount, p.currency, { cents: 'always' }),
+        },
+        { header: 'Status', cell: (p) => <PaymentStatus status={p.status} /> },
+        {
+          header: 'Date',
+          cellClassName: 'text-muted-foreground',
+          cell: (p) => (
+            <time dateTime={p.createdAt} title={formatDate(p.createdAt)}>
+              {timeAgo(p.createdAt)}
+            </time>
+          ),
+        },
+        { header: <span className="sr-only">Actions</span>, headClassName: 'pr-4', cellClassName: 'pr-4 text-right', cell: (p) => <RefundButton payment={p} /> },
+      ]}
+    />
   );
 }
 
@@ -162,26 +170,24 @@ function CouponsTab() {
   const search = useSearchParam('code');
   const list = useCoupons(search.value);
   const [generating, setGenerating] = useState(false);
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const COLUMNS = 6;
   return (
-    <Card className="gap-0 py-0">
-      <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search.text} onChange={search.setText} placeholder="Search by code, name or email..." label="Search coupons" />
-        <Button onClick={() => setGenerating(true)}>
-          <Plus aria-hidden />
-          Generate Coupons
-        </Button>
-      </div>
-      <MobileList
-        breakpoint="lg"
-        items={rows}
+    <>
+      <AdminList
+        query={list}
         keyOf={(c) => c.id}
-        pending={list.isPending}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
+        breakpoint="lg"
         empty="No coupons found"
-        render={(c) => (
+        toolbarClassName="sm:justify-between"
+        toolbar={
+          <>
+            <SearchBox value={search.text} onChange={search.setText} placeholder="Search by code, name or email..." label="Search coupons" />
+            <Button onClick={() => setGenerating(true)}>
+              <Plus aria-hidden />
+              Generate Coupons
+            </Button>
+          </>
+        }
+        row={(c) => (
           <div className="space-y-1.5">
             <div className="flex items-center justify-between gap-3">
               <span className="font-mono text-sm font-medium tracking-wide">{c.code}</span>
@@ -191,63 +197,37 @@ function CouponsTab() {
               {c.assignedTo ? (c.assignedTo.name ?? c.assignedTo.email) : 'Unassigned'} · {c.idea ? c.idea.title : 'N/A'}
             </p>
             <p className="text-muted-foreground text-xs">
-              Created <time dateTime={c.createdAt}>{relativeDate(c.createdAt)}</time> · {c.usedAt ? <>Used {shortDate(c.usedAt)}</> : 'Not used'}
+              Created <time dateTime={c.createdAt}>{timeAgo(c.createdAt)}</time> · {c.usedAt ? <>Used {formatDate(c.usedAt)}</> : 'Not used'}
             </p>
           </div>
         )}
+        columns={[
+          { header: 'Code', headClassName: 'pl-4', cellClassName: 'pl-4 font-mono text-xs font-medium tracking-wide', cell: (c) => c.code },
+          { header: 'Assigned To', cell: (c) => <Person person={c.assignedTo} none="Unassigned" /> },
+          { header: 'Related Idea', cellClassName: 'max-w-52 truncate', cell: (c) => (c.idea ? c.idea.title : <span className="text-muted-foreground">N/A</span>) },
+          { header: 'Status', cell: (c) => <CouponStatus used={c.isUsed} /> },
+          { header: 'Created', cellClassName: 'text-muted-foreground', cell: (c) => <time dateTime={c.createdAt}>{timeAgo(c.createdAt)}</time> },
+          {
+            header: 'Used',
+            headClassName: 'pr-4',
+            cellClassName: 'text-muted-foreground pr-4',
+            cell: (c) => (c.usedAt ? <time dateTime={c.usedAt}>{formatDate(c.usedAt)}</time> : 'Not used'),
+          },
+        ]}
       />
-      <WideOnly breakpoint="lg">
-        <Table aria-busy={list.isFetching}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="pl-4">Code</TableHead>
-              <TableHead>Assigned To</TableHead>
-              <TableHead>Related Idea</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead className="pr-4">Used</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <SkeletonRows columns={COLUMNS} />
-            ) : list.isError ? (
-              <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>No coupons found</EmptyRow>
-            ) : (
-              rows.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell className="pl-4 font-mono text-xs font-medium tracking-wide">{c.code}</TableCell>
-                  <TableCell>
-                    {c.assignedTo ? (
-                      <>
-                        <p className="max-w-44 truncate">{c.assignedTo.name ?? 'No name'}</p>
-                        <p className="text-muted-foreground max-w-44 truncate text-xs">{c.assignedTo.email}</p>
-                      </>
-                    ) : (
-                      <span className="text-muted-foreground">Unassigned</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="max-w-52 truncate">{c.idea ? c.idea.title : <span className="text-muted-foreground">N/A</span>}</TableCell>
-                  <TableCell>
-                    <CouponStatus used={c.isUsed} />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">
-                    <time dateTime={c.createdAt}>{relativeDate(c.createdAt)}</time>
-                  </TableCell>
-                  <TableCell className="text-muted-foreground pr-4">
-                    {c.usedAt ? <time dateTime={c.usedAt}>{shortDate(c.usedAt)}</time> : 'Not used'}
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </WideOnly>
-      <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
       <GenerateCouponsDialog open={generating} onOpenChange={setGenerating} />
-    </Card>
+    </>
+  );
+}
+
+/** A person in a table cell: name (or 'No name') over email, or what stands for nobody. */
+function Person({ person, none }: { person: { name: string | null; email: string | null } | null; none: string }) {
+  if (!person) return <span className="text-muted-foreground">{none}</span>;
+  return (
+    <>
+      <p className="max-w-44 truncate">{person.name ?? 'No name'}</p>
+      <p className="text-muted-foreground max-w-44 truncate text-xs">{person.email}</p>
+    </>
   );
 }
 

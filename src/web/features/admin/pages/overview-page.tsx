@@ -1,6 +1,8 @@
 import type { Activity } from '@shared/schemas/admin';
 import type { Currency } from '@shared/constants';
 import { formatPercent } from '@shared/rules/analytics';
+import { formatPrice } from '@shared/format';
+import { timeAgo } from '@shared/rules/time-ago';
 import {
   ArrowRight,
   ChartColumn,
@@ -21,7 +23,7 @@ import { cn } from '../../../lib/cn';
 import { useOverview } from '../api/admin-api';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatCount, formatMoney, formatNaira, relativeDate } from '../lib/format';
+import { formatCount, formatPer100 } from '../lib/format';
 
 const QUICK_ACTIONS = [
   { to: '/admin/users', title: 'Manage Users', text: 'Roles and accounts', icon: Users },
@@ -64,7 +66,7 @@ export default function OverviewPage() {
           icon={Wallet}
           tone="success"
           loading={loading}
-          value={o && formatNaira(o.totalRevenue)}
+          value={o && formatPrice(o.totalRevenue, 'NGN', { cents: 'always' })}
           note="From successful payments"
         />
         <StatCard
@@ -72,8 +74,8 @@ export default function OverviewPage() {
           icon={Heart}
           tone="destructive"
           loading={loading}
-          value={o && formatPercent(o.engagement, { signed: false })}
-          note={o && `${formatCount(o.totalLikes)} likes from ${formatCount(o.totalUsers)} users`}
+          value={o && formatPer100(o.engagement)}
+          note={o && `Likes per 100 people: ${formatCount(o.totalLikes)} likes from ${formatCount(o.totalUsers)} people`}
         />
       </StatGrid>
 
@@ -236,7 +238,7 @@ function describe(a: Activity): { title: string; detail: string | null } {
       return { title: a.label ?? 'Untitled', detail: `New ${a.kind} by ${a.actor ?? 'Anonymous'}` };
     case 'payment':
       return {
-        title: `Payment of ${a.amount !== null && a.currency ? formatMoney(a.amount, a.currency as Currency) : 'an unknown amount'}`,
+        title: `Payment of ${a.amount !== null && a.currency ? formatPrice(a.amount, a.currency as Currency, { cents: 'always' }) : 'an unknown amount'}`,
         detail: `${a.actor ?? 'Unknown payer'}${a.label ? ` · ${a.label}` : ''}`,
       };
   }
@@ -255,7 +257,7 @@ function ActivityRow({ activity }: { activity: Activity }) {
         {detail && <p className="text-muted-foreground truncate text-xs">{detail}</p>}
       </div>
       <time dateTime={activity.at} className="text-muted-foreground shrink-0 text-xs">
-        {relativeDate(activity.at)}
+        {timeAgo(activity.at)}
       </time>
     </li>
   );

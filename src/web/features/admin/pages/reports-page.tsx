@@ -7,30 +7,19 @@
 import { creatorDisplayName } from '@shared/format';
 import { REPORT_REASON_LABELS } from '@shared/rules/report';
 import type { ReportGroup } from '@shared/schemas/reports';
+import { formatDate } from '@shared/rules/date-format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { ExternalLink, FileText, Loader2, MessageSquare, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
-import { useDecideReports, useReportQueue } from '../../reports/api/reports';
-import { EmptyRow, ErrorRow, LoadMore, MobileList, SkeletonRows, WideOnly } from '../components/list-parts';
+import { RemovalReasonField } from '../../notifications';
+import { useDecideReports, useReportQueue } from '../../reports';
+import { AdminList } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
-import { relativeDate, shortDate } from '../lib/format';
 
-const COLUMNS = 5;
 const EMPTY = 'No open reports. Nothing is waiting for a decision.';
 /** Reporters listed in a row; the rest are counted. */
 const REPORTERS_LISTED = 3;
@@ -48,8 +37,8 @@ export function removeConfirmation(g: ReportGroup): string {
 
 function When({ at }: { at: string }) {
   return (
-    <time dateTime={at} title={shortDate(at)}>
-      {relativeDate(at)}
+    <time dateTime={at} title={formatDate(at)}>
+      {timeAgo(at)}
     </time>
   );
 }
@@ -171,7 +160,6 @@ export default function ReportsPage() {
   const decide = useDecideReports();
   const [toRemove, setToRemove] = useState<ReportGroup | null>(null);
   const [reason, setReason] = useState('');
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const busyKey = decide.isPending && decide.variables ? `${decide.variables.targetType}:${decide.variables.targetId}` : null;
 
   const dismiss = (g: ReportGroup) => {
@@ -221,98 +209,45 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeader title="Reports" description="Open reports, grouped by what was reported, newest first. Dismiss keeps it; Remove deletes it for everyone." />
-      <Card className="gap-0 py-0">
-        <MobileList
-          breakpoint="lg"
-          items={rows}
-          keyOf={keyOf}
-          pending={list.isPending}
-          error={list.isError ? list.error : null}
-          onRetry={() => void list.refetch()}
-          empty={EMPTY}
-          render={(g) => (
-            <div className="space-y-3">
-              <Target group={g} />
-              <div className="space-y-2 pl-12">
-                <Reasons group={g} />
-                <Reporters group={g} />
-                <p className="text-muted-foreground text-xs">
-                  Latest <When at={g.latestAt} />
-                </p>
-                {actions(g)}
-              </div>
+      <AdminList
+        query={list}
+        keyOf={keyOf}
+        breakpoint="lg"
+        empty={EMPTY}
+        rowClassName="align-top"
+        row={(g) => (
+          <div className="space-y-3">
+            <Target group={g} />
+            <div className="space-y-2 pl-12">
+              <Reasons group={g} />
+              <Reporters group={g} />
+              <p className="text-muted-foreground text-xs">
+                Latest <When at={g.latestAt} />
+              </p>
+              {actions(g)}
             </div>
-          )}
-        />
-        <WideOnly breakpoint="lg">
-          <Table aria-busy={list.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">Reported</TableHead>
-                <TableHead>Reasons</TableHead>
-                <TableHead>Reporters</TableHead>
-                <TableHead>Latest</TableHead>
-                <TableHead className="pr-4 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.isPending ? (
-                <SkeletonRows columns={COLUMNS} />
-              ) : list.isError ? (
-                <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
-              ) : rows.length === 0 ? (
-                <EmptyRow columns={COLUMNS}>{EMPTY}</EmptyRow>
-              ) : (
-                rows.map((g) => (
-                  <TableRow key={keyOf(g)} className="align-top">
-                    <TableCell className="max-w-96 pl-4 whitespace-normal">
-                      <Target group={g} />
-                    </TableCell>
-                    <TableCell className="whitespace-normal">
-                      <Reasons group={g} />
-                    </TableCell>
-                    <TableCell className="whitespace-normal">
-                      <Reporters group={g} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">
-                      <When at={g.latestAt} />
-                    </TableCell>
-                    <TableCell className="pr-4">
-                      <div className="flex justify-end">{actions(g)}</div>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </WideOnly>
-        <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-      </Card>
+          </div>
+        )}
+        columns={[
+          { header: 'Reported', headClassName: 'pl-4', cellClassName: 'max-w-96 pl-4 whitespace-normal', cell: (g) => <Target group={g} /> },
+          { header: 'Reasons', cellClassName: 'whitespace-normal', cell: (g) => <Reasons group={g} /> },
+          { header: 'Reporters', cellClassName: 'whitespace-normal', cell: (g) => <Reporters group={g} /> },
+          { header: 'Latest', cellClassName: 'text-muted-foreground', cell: (g) => <When at={g.latestAt} /> },
+          { header: 'Actions', headClassName: 'pr-4 text-right', cellClassName: 'pr-4', cell: (g) => <div className="flex justify-end">{actions(g)}</div> },
+        ]}
+      />
 
-      <AlertDialog open={toRemove !== null} onOpenChange={(open) => !open && !decide.isPending && setToRemove(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{toRemove?.message ? 'Remove this message?' : 'Remove this item?'}</AlertDialogTitle>
-            <AlertDialogDescription>{toRemove ? removeConfirmation(toRemove) : ''}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <RemovalReasonField value={reason} onChange={setReason} disabled={decide.isPending} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={decide.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={decide.isPending}
-              onClick={(e) => {
-                // Stay open until the server answers.
-                e.preventDefault();
-                confirmRemove();
-              }}
-            >
-              {decide.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toRemove !== null}
+        onClose={() => setToRemove(null)}
+        title={toRemove?.message ? 'Remove this message?' : 'Remove this item?'}
+        description={toRemove ? removeConfirmation(toRemove) : ''}
+        action="Remove"
+        pending={decide.isPending}
+        onConfirm={confirmRemove}
+      >
+        <RemovalReasonField value={reason} onChange={setReason} disabled={decide.isPending} />
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { type AdminUser, type RoleFilter, roleFilterSchema } from '@shared/schemas/admin';
 import type { Role } from '@shared/schemas/auth';
-import { Crown, type LucideIcon, MoreHorizontal, ShieldCheck, User, UserCog, Users } from 'lucide-react';
+import { Crown, type LucideIcon, MoreHorizontal, ShieldCheck, ShieldOff, User, UserCog, Users } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,16 +13,15 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
-import { useChangeRole, useUserCounts, useUsers } from '../api/admin-api';
-import { EmptyRow, ErrorRow, LoadMore, MobileList, SearchBox, SkeletonRows, WideOnly } from '../components/list-parts';
+import { useChangeRole, useResetTwoFactor, useUserCounts, useUsers } from '../api/admin-api';
+import { AdminList, FilterSelect, SearchBox } from '../components/list-parts';
 import { PageHeader } from '../components/page-header';
 import { RoleBadge } from '../components/role-badge';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatCount, relativeDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { initials } from '@shared/format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { useChoiceParam, useSearchParam } from '../lib/use-url-filters';
 
 const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
@@ -37,16 +37,34 @@ const ROLE_ACTIONS: { role: Role; label: string; icon: LucideIcon }[] = [
   { role: 'user', label: 'Make User', icon: User },
 ];
 
-const COLUMNS = 5;
-
 export default function UsersPage({ currentUserId }: { currentUserId: string }) {
   const search = useSearchParam('q');
   const [role, setRole] = useChoiceParam('role', roleFilterSchema.options, 'all');
   const counts = useUserCounts();
   const list = useUsers({ q: search.value || undefined, role });
   const change = useChangeRole();
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const reset = useResetTwoFactor();
+  const [resetTarget, setResetTarget] = useState<AdminUser | null>(null);
   const c = counts.data;
+
+  const confirmReset = () => {
+    if (!resetTarget) return;
+    reset.mutate(resetTarget.id, {
+      onSuccess: (user) =>
+        toast({ title: 'Two-factor turned off', description: `${user.name ?? user.email} can sign in with their password and has been emailed.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Update Failed', description: error.message }),
+      onSettled: () => setResetTarget(null),
+    });
+  };
+  const menuFor = (u: AdminUser) => (
+    <RoleMenu
+      user={u}
+      you={u.id === currentUserId}
+      busy={(change.isPending && change.variables?.userId === u.id) || (reset.isPending && reset.variables === u.id)}
+      onChange={(r) => setUserRole(u.id, r)}
+      onResetTwoFactor={() => setResetTarget(u)}
+    />
+  );
 
   const setUserRole = (userId: string, next: Role) =>
     change.mutate(
@@ -67,89 +85,80 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
         <StatCard label="Regular Users" icon={User} tone="success" loading={counts.isPending} value={c && formatCount(c.users)} />
       </StatGrid>
 
-      <Card className="gap-0 py-0">
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center">
-          <SearchBox value={search.text} onChange={search.setText} placeholder="Search by name or email..." label="Search users" />
-          <Select value={role} onValueChange={(v) => setRole(v as RoleFilter)}>
-            <SelectTrigger className="w-full sm:w-44" aria-label="Filter by role">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ROLE_FILTERS.map((f) => (
-                <SelectItem key={f.value} value={f.value}>
-                  {f.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <MobileList
-          breakpoint="lg"
-          items={rows}
-          keyOf={(u) => u.id}
-          pending={list.isPending}
-          error={list.isError ? list.error : null}
-          onRetry={() => void list.refetch()}
-          empty="No users found matching your search criteria."
-          render={(u) => (
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1 space-y-2">
-                <UserCell user={u} you={u.id === currentUserId} />
-                <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 pl-12 text-xs">
-                  <RoleBadge role={u.role} />
-                  <span>
-                    Joined <time dateTime={u.createdAt}>{relativeDate(u.createdAt)}</time>
-                  </span>
-                  <span className={u.contact ? 'text-foreground' : 'italic'}>{u.contact ?? 'Not provided'}</span>
-                </div>
+      <AdminList
+        query={list}
+        keyOf={(u) => u.id}
+        breakpoint="lg"
+        empty="No users found matching your search criteria."
+        toolbar={
+          <>
+            <SearchBox value={search.text} onChange={search.setText} placeholder="Search by name or email..." label="Search users" />
+            <FilterSelect value={role} onChange={setRole} options={ROLE_FILTERS} label="Filter by role" className="w-full sm:w-44" />
+          </>
+        }
+        row={(u) => (
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1 space-y-2">
+              <UserCell user={u} you={u.id === currentUserId} />
+              <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 pl-12 text-xs">
+                <RoleBadge role={u.role} />
+                {u.twoFactorEnabled && <TwoFactorMark />}
+                <span>
+                  Joined <time dateTime={u.createdAt}>{timeAgo(u.createdAt)}</time>
+                </span>
+                <span className={u.contact ? 'text-foreground' : 'italic'}>{u.contact ?? 'Not provided'}</span>
               </div>
-              <RoleMenu user={u} busy={change.isPending && change.variables?.userId === u.id} onChange={(r) => setUserRole(u.id, r)} />
             </div>
-          )}
-        />
-        <WideOnly breakpoint="lg">
-          <Table aria-busy={list.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">User</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead>Contact</TableHead>
-                <TableHead className="pr-4 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.isPending ? (
-                <SkeletonRows columns={COLUMNS} />
-              ) : list.isError ? (
-                <ErrorRow columns={COLUMNS} message={list.error.message} onRetry={() => void list.refetch()} />
-              ) : rows.length === 0 ? (
-                <EmptyRow columns={COLUMNS}>No users found matching your search criteria.</EmptyRow>
-              ) : (
-                rows.map((u) => (
-                  <TableRow key={u.id}>
-                    <TableCell className="pl-4">
-                      <UserCell user={u} you={u.id === currentUserId} />
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={u.role} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">
-                      <time dateTime={u.createdAt}>{relativeDate(u.createdAt)}</time>
-                    </TableCell>
-                    <TableCell className={u.contact ? 'max-w-44 truncate' : 'text-muted-foreground italic'}>{u.contact ?? 'Not provided'}</TableCell>
-                    <TableCell className="pr-4 text-right">
-                      <RoleMenu user={u} busy={change.isPending && change.variables?.userId === u.id} onChange={(r) => setUserRole(u.id, r)} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </WideOnly>
-        <LoadMore hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
-      </Card>
+            {menuFor(u)}
+          </div>
+        )}
+        columns={[
+          { header: 'User', headClassName: 'pl-4', cellClassName: 'pl-4', cell: (u) => <UserCell user={u} you={u.id === currentUserId} /> },
+          {
+            header: 'Role',
+            cell: (u) => (
+              <div className="flex flex-wrap items-center gap-2">
+                <RoleBadge role={u.role} />
+                {u.twoFactorEnabled && <TwoFactorMark />}
+              </div>
+            ),
+          },
+          { header: 'Joined', cellClassName: 'text-muted-foreground', cell: (u) => <time dateTime={u.createdAt}>{timeAgo(u.createdAt)}</time> },
+          {
+            header: 'Contact',
+            cellClassName: (u) => (u.contact ? 'max-w-44 truncate' : 'text-muted-foreground italic'),
+            cell: (u) => u.contact ?? 'Not provided',
+          },
+          { header: 'Actions', headClassName: 'pr-4 text-right', cellClassName: 'pr-4 text-right', cell: menuFor },
+        ]}
+      />
+
+      <ConfirmDialog
+        open={resetTarget !== null}
+        onClose={() => setResetTarget(null)}
+        title="Turn off two-factor authentication?"
+        description={
+          <>
+            Only do this for {resetTarget?.name ?? resetTarget?.email} once you have checked that the request comes from them (for
+            example, by writing to {resetTarget?.email} and hearing back). Sign-in will then ask for their password only; they
+            get an email saying so, stay signed in where they are, and can turn it on again from their profile.
+          </>
+        }
+        action="Turn off two-factor"
+        pending={reset.isPending}
+        onConfirm={confirmReset}
+      />
     </>
+  );
+}
+
+/** Beside the role: sign-in asks this person for an authenticator code. */
+function TwoFactorMark() {
+  return (
+    <span className="text-muted-foreground inline-flex items-center gap-1 text-xs">
+      <ShieldCheck className="size-3.5" aria-hidden />
+      Two-factor on
+    </span>
   );
 }
 
@@ -170,7 +179,8 @@ function UserCell({ user, you }: { user: AdminUser; you: boolean }) {
   );
 }
 
-function RoleMenu({ user, busy, onChange }: { user: AdminUser; busy: boolean; onChange: (role: Role) => void }) {
+function RoleMenu(props: { user: AdminUser; you: boolean; busy: boolean; onChange: (role: Role) => void; onResetTwoFactor: () => void }) {
+  const { user, busy, onChange } = props;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -190,6 +200,16 @@ function RoleMenu({ user, busy, onChange }: { user: AdminUser; busy: boolean; on
             {a.label}
           </DropdownMenuItem>
         ))}
+        {/* One's own is turned off on the profile, with the password. */}
+        {user.twoFactorEnabled && !props.you && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={props.onResetTwoFactor}>
+              <ShieldOff aria-hidden />
+              Turn off two-factor
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

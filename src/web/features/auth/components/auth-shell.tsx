@@ -1,20 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { Card, CardContent } from '../../../components/ui/card';
+import { BackLink } from '../../../components/layout/back-link';
 
 /** The frame of the account screens: Back to Home, the brand, and one card. */
 export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="from-primary/5 to-background flex justify-center bg-gradient-to-b px-4 py-8 sm:py-12">
       <div className="w-full max-w-md">
-        <Link
-          to="/"
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring mb-6 inline-flex items-center gap-1.5 rounded-md text-sm focus-visible:ring-2 focus-visible:outline-none"
-        >
-          <ArrowLeft className="size-4" aria-hidden /> Back to Home
-        </Link>
+        <BackLink to="/" className="mb-6">Back to Home</BackLink>
         <div className="mb-6 flex justify-center">
           <Link to="/" className="focus-visible:ring-ring rounded-md focus-visible:ring-2 focus-visible:outline-none">
             <Logo withTagline size="lg" />

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AUTH_FORM_PATHS } from '@shared/rules/auth-form';
+import { withReturnPath } from '@shared/rules/return-path';
 import { signInFormSchema } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field-error';
@@ -9,6 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
+import { useReturnTo } from '../hooks/use-return-to';
 import { sessionQueryKey } from '../hooks/use-session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleSignIn } from './google-button';
@@ -19,10 +22,12 @@ import { TwoFactorStep } from './two-factor-step';
  * Sign In (SPEC §2 Auth): email, password, and Continue with Google; then, for people who turned
  * on two-factor authentication, the code from their authenticator app (or a backup code).
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({ onSignedIn, askCode: startAtCode = false }: { onSignedIn: () => void; askCode?: boolean }) {
   const queryClient = useQueryClient();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
-  const [askCode, setAskCode] = useState(false);
+  // A form post whose password was right arrives at the code step (the server set its cookie).
+  const [askCode, setAskCode] = useState(startAtCode);
+  const returnTo = useReturnTo();
   const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
@@ -56,8 +61,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <div>
+      {/* A plain form post too (the server signs in and redirects), before or without the page's code. */}
       <form
         noValidate
+        method="post"
+        action={withReturnPath(AUTH_FORM_PATHS.signIn, returnTo)}
         className="grid gap-4"
         aria-label="Sign in"
         onSubmit={form.handleSubmit((values) => {

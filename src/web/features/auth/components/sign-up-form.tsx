@@ -4,6 +4,8 @@ import { MailCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AUTH_FORM_PATHS } from '@shared/rules/auth-form';
+import { withReturnPath } from '@shared/rules/return-path';
 import { signUpFormSchema } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field-error';
@@ -11,20 +13,22 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
 import { useAuthConfig } from '../hooks/use-auth-config';
+import { newPasswordError } from '../lib/auth-messages';
 import { useReturnTo } from '../hooks/use-return-to';
 import { sessionQueryKey } from '../hooks/use-session';
 import { GoogleSignIn } from './google-button';
 import { useResendConfirmation } from './resend-confirmation';
+import { NewPasswordFields } from './new-password-fields';
 
-function CheckYourEmail({ email, devOutbox }: { email: string; devOutbox: boolean }) {
+function CheckYourEmail({ email, devOutbox }: { email: string | null; devOutbox: boolean }) {
   const resend = useResendConfirmation();
   return (
     <div role="status" className="grid gap-3 py-2 text-center">
       <MailCheck className="text-primary mx-auto size-10" aria-hidden />
       <h2 className="text-lg font-semibold">Check your email</h2>
       <p className="text-muted-foreground text-sm">
-        We sent a confirmation link to <span className="text-foreground font-medium">{email}</span>. Open it to confirm your address; it
-        signs you in.
+        We sent a confirmation link to {email ? <span className="text-foreground font-medium">{email}</span> : 'your email address'}. Open it
+        to confirm your address; it signs you in.
       </p>
       {devOutbox && (
         <p className="bg-muted rounded-md p-3 text-sm">
@@ -35,20 +39,25 @@ function CheckYourEmail({ email, devOutbox }: { email: string; devOutbox: boolea
           .
         </p>
       )}
-      <Button type="button" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate(email)}>
-        {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
-      </Button>
+      {email && (
+        <Button type="button" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate(email)}>
+          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+        </Button>
+      )}
     </div>
   );
 }
 
-/** Sign Up (SPEC §2 Auth): Full Name, Email, Password, Confirm Password, terms notice, Google. */
-export function SignUpForm() {
+/**
+ * Sign Up (SPEC §2 Auth): Full Name, Email, Password, Confirm Password, terms notice, Google.
+ * `sent`: a form post went through (the server sent the confirmation mail).
+ */
+export function SignUpForm({ sent = false }: { sent?: boolean }) {
   const { config } = useAuthConfig();
   const schema = useMemo(() => signUpFormSchema(config.passwordMinLength), [config.passwordMinLength]);
   const form = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', weeklyDigest: true },
   });
   const { errors } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -66,10 +75,15 @@ export function SignUpForm() {
       // then moves on (to the return address, or the dashboard).
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
-    onError: (error: Error) => toast({ variant: 'destructive', title: 'Sign Up Error', description: error.message }),
+    onError: (error: Error) => {
+      // A password the server refuses as too common is said under its field.
+      const passwordError = newPasswordError(error);
+      if (passwordError) form.setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+      else toast({ variant: 'destructive', title: 'Sign Up Error', description: error.message });
+    },
   });
 
-  if (sentTo) return <CheckYourEmail email={sentTo} devOutbox={config.devOutbox} />;
+  if (sentTo || sent) return <CheckYourEmail email={sentTo} devOutbox={config.devOutbox} />;
 
   return (
     <div>
@@ -78,11 +92,14 @@ export function SignUpForm() {
           New registrations are closed at the moment. Please try again later.
         </p>
       )}
+      {/* A plain form post too (the server signs up and redirects), before or without the page's code. */}
       <form
         noValidate
+        method="post"
+        action={withReturnPath(AUTH_FORM_PATHS.signUp, returnTo)}
         className="grid gap-4"
         aria-label="Sign up"
-        onSubmit={form.handleSubmit((v) => signUp.mutate({ name: v.fullName, email: v.email, password: v.password }))}
+        onSubmit={form.handleSubmit((v) => signUp.mutate({ name: v.fullName, email: v.email, password: v.password, weeklyDigest: v.weeklyDigest === true }))}
       >
         <Field label="Full Name" error={errors.fullName?.message} required>
           <Input autoComplete="name" placeholder="Your full name" {...form.register('fullName')} />
@@ -90,17 +107,17 @@ export function SignUpForm() {
         <Field label="Email" error={errors.email?.message} required>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
         </Field>
-        <Field
+        <NewPasswordFields
           label="Password"
-          description={`At least ${config.passwordMinLength} characters. A long passphrase is best.`}
-          error={errors.password?.message}
-          required
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
+          minLength={config.passwordMinLength}
+          password={form.register('password')}
+          confirm={form.register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" defaultChecked className="accent-primary mt-0.5 size-4 shrink-0" {...form.register('weeklyDigest')} />
+          <span>Send me a weekly digest of new items from the makers and topics I follow</span>
+        </label>
         <p className="text-muted-foreground text-xs">
           By creating an account, you agree to our{' '}
           <Link to="/terms" className="text-primary underline underline-offset-4">

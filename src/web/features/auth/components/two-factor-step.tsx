@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { AUTH_FORM_PATHS } from '@shared/rules/auth-form';
+import { withReturnPath } from '@shared/rules/return-path';
 import { normalizeBackupCode, TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field-error';
@@ -8,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
+import { useReturnTo } from '../hooks/use-return-to';
 import { sessionQueryKey } from '../hooks/use-session';
 
 /** Answers after which this sign-in is over: the password is asked for again. */
@@ -22,6 +25,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => voi
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const returnTo = useReturnTo();
 
   const verify = useMutation({
     mutationFn: authClient.verifySignInCode,
@@ -64,8 +68,11 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => voi
           </p>
         </div>
       </div>
+      {/* A plain form post too (the server checks the code and redirects), before or without the page's code. */}
       <form
         noValidate
+        method="post"
+        action={withReturnPath(AUTH_FORM_PATHS.twoFactor, returnTo)}
         className="grid gap-4"
         aria-label="Two-factor authentication"
         onSubmit={(e) => {
@@ -77,6 +84,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: () => voi
           <Input
             // A new field for each kind of code: the browser offers one-time codes for the first only.
             key={backup ? 'backup' : 'totp'}
+            name="code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoComplete={backup ? 'off' : 'one-time-code'}

@@ -22,3 +22,12 @@ export function googleErrorDescription(code: string, description?: string | null
       return description?.trim() || 'Google sign-in did not complete. Please try again.';
   }
 }
+
+/**
+ * What the server said about a new password that a form should show under its password field
+ * (too common or too easy to guess), or null for any other error (a toast).
+ */
+export function newPasswordError(error: unknown): string | null {
+  const fields = (error as { fields?: Record<string, string[] | undefined> } | null)?.fields;
+  return fields?.password?.[0] ?? fields?.newPassword?.[0] ?? null;
+}

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordFormSchema } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field-error';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { authClient } from '../../../lib/auth-client';
 import { AuthShell } from '../components/auth-shell';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { useAuthConfig } from '../hooks/use-auth-config';
+import { newPasswordError } from '../lib/auth-messages';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 /** /auth/reset-password?token=…: choose a new password (every session is ended). */
 export default function ResetPasswordPage() {
@@ -31,7 +31,11 @@ export default function ResetPasswordPage() {
       toast({ title: 'Password changed', description: 'Sign in with your new password. You were signed out everywhere else.' });
       navigate('/auth', { replace: true });
     },
-    onError: (error: Error) => toast({ variant: 'destructive', title: 'Password Reset Error', description: error.message }),
+    onError: (error: Error) => {
+      const passwordError = newPasswordError(error);
+      if (passwordError) form.setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+      else toast({ variant: 'destructive', title: 'Password Reset Error', description: error.message });
+    },
   });
 
   if (!token || linkError) {
@@ -61,17 +65,13 @@ export default function ResetPasswordPage() {
           <h1 className="text-xl font-semibold">Choose a new password</h1>
           <p className="text-muted-foreground mt-1 text-sm">You will be signed out on every device, then you can sign in with it.</p>
         </div>
-        <Field
+        <NewPasswordFields
           label="New Password"
-          description={`At least ${config.passwordMinLength} characters. A long passphrase is best.`}
-          error={errors.password?.message}
-          required
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
+          minLength={config.passwordMinLength}
+          password={form.register('password')}
+          confirm={form.register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+        />
         <Button type="submit" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Save new password'}
         </Button>

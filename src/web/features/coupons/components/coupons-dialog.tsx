@@ -1,6 +1,6 @@
 import type { Coupon } from '@shared/schemas/ideas';
+import { formatDate } from '@shared/rules/date-format';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { AlertCircle, Check, Copy, Loader2, Ticket, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { useAppConfig } from '../../ideas/api/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { redeemPageUrl, useMyCoupons } from '../api/coupons';
 import { couponsKeys } from '../api/coupons-keys';
 
@@ -51,7 +51,7 @@ interface CouponsDialogProps {
  * unused coupon shows the redeem page in a frame until 'Close Redeem'; the list is read again after
  * closing.
  */
-export function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
+function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
   const queryClient = useQueryClient();
   const coupons = useMyCoupons(open);
   const config = useAppConfig();
@@ -128,7 +128,7 @@ export function CouponsDialog({ open, onOpenChange }: CouponsDialogProps) {
                 <div className="grid min-w-0 gap-0.5">
                   <span className="font-mono text-sm font-semibold tracking-wide break-all select-all">{coupon.code}</span>
                   <time dateTime={coupon.createdAt} className="text-muted-foreground text-xs">
-                    {format(new Date(coupon.createdAt), 'MMM d, yyyy')}
+                    {formatDate(coupon.createdAt)}
                   </time>
                 </div>
                 <Badge variant={coupon.isUsed ? 'outline' : 'default'}>{coupon.isUsed ? 'Used' : 'New'}</Badge>

@@ -5,7 +5,7 @@
  * sees it; gone when the item is shared, when they cancel, or when the tab closes.
  */
 import { CATEGORIES, CURRENCIES } from '@shared/constants';
-import type { IdeaFormValues } from '../../ideas/forms/idea-form';
+import type { IdeaFormValues } from '../../idea-form';
 
 const PREFIX = 'ideahub:share-draft:';
 const TEXT_FIELDS = ['title', 'description', 'price', 'imageUrl', 'rating', 'projectDetails'] as const;

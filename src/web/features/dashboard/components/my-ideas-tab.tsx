@@ -2,8 +2,8 @@ import type { OwnIdea } from '@shared/schemas/ideas';
 import { Plus, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { useOwnIdeas } from '../../ideas/api/own-ideas';
-import { EmptyPanel } from './empty-panel';
+import { useOwnIdeas } from '../../ideas';
+import { EmptyPanel } from '../../../components/ui/empty-panel';
 import { PagedIdeas } from './paged-ideas';
 import { OwnIdeaCard } from './own-idea-card';
 

@@ -1,12 +1,12 @@
 import type { OwnIdea } from '@shared/schemas/ideas';
-import { priceText } from '@shared/format';
-import { formatDistanceToNow } from 'date-fns';
+import { categoryLabel, priceText } from '@shared/format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { Heart, MessageCircle, Pencil, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { IdeaCover } from '../../ideas/components/idea-cover';
+import { IdeaCover } from '../../../components/ideas/idea-cover';
 
 interface OwnIdeaCardProps {
   idea: OwnIdea;
@@ -19,8 +19,8 @@ export function OwnIdeaCard({ idea, onEdit, onDelete }: OwnIdeaCardProps) {
   return (
     <Card className="group relative gap-0 overflow-hidden p-0 focus-within:ring-ring focus-within:ring-2">
       <IdeaCover src={idea.thumbnailUrl ?? idea.imageUrl} title={idea.title} category={idea.category} frame="aspect-[16/9]" width={640} height={360}>
-        <Badge variant="secondary" className="absolute top-3 left-3 capitalize shadow-sm">
-          {idea.category}
+        <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
+          {categoryLabel(idea.category)}
         </Badge>
       </IdeaCover>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -33,7 +33,7 @@ export function OwnIdeaCard({ idea, onEdit, onDelete }: OwnIdeaCardProps) {
         <div className="mt-auto flex items-baseline justify-between gap-2 pt-1">
           <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
           <time dateTime={idea.createdAt} className="text-muted-foreground shrink-0 text-xs">
-            {formatDistanceToNow(new Date(idea.createdAt), { addSuffix: true })}
+            {timeAgo(idea.createdAt)}
           </time>
         </div>
         <div className="text-muted-foreground flex items-center gap-4 border-t pt-3 text-xs">

@@ -2,10 +2,8 @@ import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
 import { Bookmark } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { useSavedIdeas } from '../../ideas/api/saved';
-import { IdeaCard } from '../../ideas/components/idea-card';
-import { CardActionsProvider, IdeaCardActions } from '../../ideas/components/idea-card-actions';
-import { EmptyPanel } from './empty-panel';
+import { CardActionsProvider, IdeaCard, IdeaCardActions, useSavedIdeas } from '../../ideas';
+import { EmptyPanel } from '../../../components/ui/empty-panel';
 import { PagedIdeas } from './paged-ideas';
 
 /** 'Saved': the items the person bookmarked. */

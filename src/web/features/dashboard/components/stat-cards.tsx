@@ -1,7 +1,7 @@
 import { Layers, Lightbulb, Package } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useOwnStats } from '../../ideas/api/own-ideas';
+import { useOwnStats } from '../../ideas';
 
 const CARDS = [
   { key: 'total', label: 'Total Shared', icon: Layers },

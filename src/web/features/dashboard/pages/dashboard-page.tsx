@@ -1,26 +1,29 @@
 /**
  * /dashboard (SPEC §2 Dashboard), under the site header: the greeting, Share New Idea and
  * Coupons, the stat cards, and the tabs My Ideas, Saved, Messages and Analytics. The edit and coupons
- * dialogs load when first opened.
+ * dialogs, and the Analytics tab, load when first opened.
  */
 import type { OwnIdea } from '@shared/schemas/ideas';
-import { BarChart3, Bookmark, Gift, LayoutGrid, MessagesSquare, Plus } from 'lucide-react';
+import { BarChart3, Bookmark, Gift, LayoutGrid, MessagesSquare, Plus, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../auth/hooks/use-session';
-import { DeleteIdeaDialog } from '../components/delete-idea-dialog';
-import { EmptyPanel } from '../components/empty-panel';
+import { useSession } from '../../auth';
+import { CouponsDialog } from '../../coupons';
+import { DeleteIdeaDialog, EditIdeaDialog } from '../../manage-idea';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { MyIdeasTab } from '../components/my-ideas-tab';
-import { MessagesTab, MessagesTabCount } from '../../messages/components/messages-tab';
+import { MessagesTab, MessagesTabCount } from '../../messages';
+import { PurchasesTab } from '../../payments';
 import { SavedTab } from '../components/saved-tab';
 import { StatCards } from '../components/stat-cards';
 
-const EditIdeaDialog = lazy(() => import('../components/edit-idea-dialog'));
-const CouponsDialog = lazy(() => import('../../coupons/components/coupons-dialog'));
 
-const TABS = ['ideas', 'saved', 'messages', 'analytics'] as const;
+// The chart library comes with the tab, when it is first opened.
+const AnalyticsTab = lazy(() => import('../components/analytics-tab'));
+
+const TABS = ['ideas', 'saved', 'purchases', 'messages', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
@@ -83,12 +86,15 @@ export default function DashboardPage() {
         </div>
 
         <Tabs value={tab} onValueChange={selectTab} className="mt-8 gap-5">
-          <TabsList aria-label="Dashboard sections" className="grid h-10 w-full grid-cols-4 sm:inline-flex sm:w-fit [&_svg]:hidden sm:[&_svg]:block">
+          <TabsList aria-label="Dashboard sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit [&_svg]:hidden sm:[&_svg]:block">
             <TabsTrigger value="ideas" className="px-1.5 sm:px-3">
               <LayoutGrid aria-hidden /> My Ideas
             </TabsTrigger>
             <TabsTrigger value="saved" className="px-1.5 sm:px-3">
               <Bookmark aria-hidden /> Saved
+            </TabsTrigger>
+            <TabsTrigger value="purchases" className="px-1.5 sm:px-3">
+              <ShoppingBag aria-hidden /> Purchases
             </TabsTrigger>
             <TabsTrigger value="messages" className="px-1.5 sm:px-3">
               <MessagesSquare aria-hidden /> Messages
@@ -110,21 +116,24 @@ export default function DashboardPage() {
           <TabsContent value="saved">
             <SavedTab />
           </TabsContent>
+          <TabsContent value="purchases">
+            <PurchasesTab />
+          </TabsContent>
           <TabsContent value="messages">
             <MessagesTab />
           </TabsContent>
           <TabsContent value="analytics">
-            <EmptyPanel
-              icon={<BarChart3 className="size-8" aria-hidden />}
-              title="Analytics Coming Soon"
-              text="Views, likes and interest in your ideas over time."
-            />
+            {tab === 'analytics' ? (
+              <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                <AnalyticsTab />
+              </Suspense>
+            ) : null}
           </TabsContent>
         </Tabs>
       </div>
 
-      <DeleteIdeaDialog idea={deleting} onClose={() => setDeleting(null)} />
       <Suspense fallback={null}>
+        <DeleteIdeaDialog idea={deleting} onClose={() => setDeleting(null)} />
         {editLoaded ? <EditIdeaDialog idea={editing} onClose={() => setEditing(null)} /> : null}
         {couponsLoaded ? <CouponsDialog open={couponsOpen} onOpenChange={setCouponsOpen} /> : null}
       </Suspense>

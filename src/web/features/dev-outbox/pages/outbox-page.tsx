@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
 import { Inbox, RefreshCw } from 'lucide-react';
 import type { OutboxMail } from '@shared/schemas/auth';
+import { timeAgo } from '@shared/rules/time-ago';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -25,7 +25,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
           <h2 className="text-base">{mail.subject}</h2>
         </CardTitle>
         <CardDescription>
-          To {mail.to} · <time dateTime={mail.sentAt}>{formatDistanceToNow(new Date(mail.sentAt), { addSuffix: true })}</time>
+          To {mail.to} · <time dateTime={mail.sentAt}>{timeAgo(mail.sentAt)}</time>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 px-4">

@@ -2,14 +2,14 @@ import type { DiscussionMessage, MessageList } from '@shared/schemas/discussion'
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 import { addMessage, deleteMessageLocally, discussionKeys, dropMessage, flattenMessages, replaceMessage } from './discussion';
 
 const message = (id: number, parentId: number | null = null): DiscussionMessage => ({
   id,
   content: `message ${id}`,
   createdAt: new Date(2026, 0, 1, 0, 0, id).toISOString(),
-  author: { id: 'u1', name: 'Ada' },
+  author: { id: 'u1', name: 'Ada', avatarUrl: null },
   parentId,
   editedAt: null,
   deleted: false,
@@ -60,7 +60,7 @@ describe('the discussion cache', () => {
     const items = () => flattenMessages(client.getQueryData(discussionKeys.messages('idea')));
     expect(items()[1]).toEqual(edited);
     expect(count()).toBe(10);
-    replaceMessage(client, 'idea', { ...message(5), content: '', author: { id: null, name: null }, deleted: true });
+    replaceMessage(client, 'idea', { ...message(5), content: '', author: { id: null, name: null, avatarUrl: null }, deleted: true });
     expect(count()).toBe(9);
     // Dropping the placeholder later does not count it twice.
     expect(dropMessage(client, 'idea', 5)).toBe(true);

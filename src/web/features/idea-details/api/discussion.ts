@@ -94,7 +94,7 @@ export function deleteMessageLocally(client: QueryClient, ideaId: string, messag
   if (!message) return;
   const all = data?.pages.flatMap((p) => p.items) ?? [];
   if (all.some((m) => m.parentId === messageId)) {
-    replaceMessage(client, ideaId, { ...message, content: '', author: { id: null, name: null }, editedAt: null, deleted: true, mentions: [] });
+    replaceMessage(client, ideaId, { ...message, content: '', author: { id: null, name: null, avatarUrl: null }, editedAt: null, deleted: true, mentions: [] });
     return;
   }
   dropMessage(client, ideaId, messageId);

@@ -1,7 +1,7 @@
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 export const ideaQuery = (id: string) =>
   queryOptions({
@@ -18,22 +18,4 @@ export function useIdea(id: string) {
   const options = ideaQuery(id);
   const knownMissing = (client.getQueryState(options.queryKey)?.error as { status?: unknown } | null | undefined)?.status === 404;
   return useQuery({ ...options, retryOnMount: !knownMissing });
-}
-
-const DETAILS_PATH = /^\/ideas\/([^/]+)\/?$/;
-
-/**
- * A visit straight to /ideas/{id} on a page the server did not draw asks for the item as the app
- * starts, alongside the page's code, instead of after that code has arrived and rendered.
- */
-export function prefetchIdeaForPath(client: QueryClient, pathname: string): void {
-  const match = DETAILS_PATH.exec(pathname);
-  if (!match) return;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]!);
-  } catch {
-    return;
-  }
-  void client.prefetchQuery(ideaQuery(id));
 }

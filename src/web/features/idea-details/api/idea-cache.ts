@@ -1,7 +1,7 @@
 /** Small updaters of the cached idea details, shared by likes, ratings and the live discussion. */
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import type { QueryClient } from '@tanstack/react-query';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 export function updateIdea(client: QueryClient, id: string, update: (idea: IdeaDetail) => IdeaDetail): void {
   client.setQueryData<IdeaDetail>(ideasKeys.detail(id), (idea) => (idea ? update(idea) : idea));

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 import { updateIdea, withViewer } from './idea-cache';
 
 export function setLike(id: string, liked: boolean): Promise<LikeState> {

@@ -3,7 +3,7 @@ import type { RatingSummary } from '@shared/schemas/engagement';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 import { updateIdea, withViewer } from './idea-cache';
 
 export function rateIdea(id: string, value: number | null): Promise<RatingSummary> {

@@ -1,31 +1,26 @@
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { checkMessageContent, MESSAGE_DELETED, MESSAGE_EDITED, messageLength } from '@shared/rules/discussion-message';
+import { itemReturnPath } from '@shared/rules/after-sign-in';
 import { signInPath } from '@shared/rules/return-path';
 import type { DiscussionMessage, Mention } from '@shared/schemas/discussion';
 import { creatorDisplayName } from '@shared/format';
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { format } from 'date-fns';
+import { formatDateTime } from '@shared/rules/date-format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { Loader2, MessageCircle, Pencil, Reply, SendHorizontal, Trash2 } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Avatar, AvatarFallback } from '../../../components/ui/avatar';
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { Button } from '../../../components/ui/button';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LocalTime } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
+import { messageNamedByAddress, showNamedMessage } from '../../../lib/message-anchor';
+import { messageAnchor } from '@shared/rules/notifications';
 import { TookOver } from '../../../app/took-over';
-import { ReportButton } from '../../reports/components/report-button';
-import type { SessionState } from '../../auth/hooks/use-session';
-import { RemovalReasonField } from '../../notifications/components/removal-reason-field';
+import { ReportButton } from '../../reports';
+import type { SessionState } from '../../auth';
+import { RemovalReasonField } from '../../notifications';
 import { flattenMessages, type MessageDraft, useEditMessage, useMessages, usePostMessage, useRemoveMessage } from '../api/discussion';
 import { useDiscussionStream } from '../hooks/use-discussion-stream';
 import { LockedOverlay } from './locked-overlay';
@@ -36,11 +31,6 @@ export const DISCUSSION_TEXTS = {
   empty: 'Be the first to start the conversation.',
   signIn: 'Sign in to join the discussion.',
 } as const;
-
-function initials(name: string): string {
-  const parts = name.split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -154,7 +144,7 @@ function MessageItem({ message, reply, actions }: { message: DiscussionMessage; 
   const [editing, setEditing] = useState(false);
   if (message.deleted) {
     return (
-      <li className={cn(reply && 'py-2')} data-message-id={message.id}>
+      <li id={messageAnchor(message.id)} className={cn(reply && 'py-2', NAMED)} data-message-id={message.id}>
         <p className="text-muted-foreground text-sm italic">{MESSAGE_DELETED}</p>
       </li>
     );
@@ -162,20 +152,16 @@ function MessageItem({ message, reply, actions }: { message: DiscussionMessage; 
   const name = creatorDisplayName(message.author.name);
   const own = actions.userId !== undefined && message.author.id === actions.userId;
   return (
-    <li className={cn('group flex gap-3', reply && 'py-2')} data-message-id={message.id}>
-      <Avatar className={cn('mt-0.5', reply ? 'size-7' : 'size-8')}>
-        <AvatarFallback className={cn('text-xs font-semibold', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
-          {initials(name)}
-        </AvatarFallback>
-      </Avatar>
+    <li id={messageAnchor(message.id)} className={cn('group flex gap-3', reply && 'py-2', NAMED)} data-message-id={message.id}>
+      <PersonAvatar person={message.author} size="sm" className={cn('mt-0.5', reply && 'size-7')} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold">{name}</span>
           {own ? <span className="text-muted-foreground text-xs">(you)</span> : null}
           <LocalTime
             dateTime={message.createdAt}
-            text={sinceDate}
-            title={(date) => format(date, 'MMM d, yyyy, h:mm a')}
+            text={timeAgo}
+            title={formatDateTime}
             className="text-muted-foreground text-xs"
           />
           {message.editedAt ? <span className="text-muted-foreground text-xs">{MESSAGE_EDITED}</span> : null}
@@ -348,6 +334,99 @@ function Composer({
   );
 }
 
+/** How a message named by the address is marked. */
+const NAMED = 'scroll-mt-24 rounded-md data-[named=true]:bg-primary/10 data-[named=true]:ring-primary/40 data-[named=true]:ring-2';
+
+/** Keeps the newest message in view while the person is at the bottom of the list (or has just posted). */
+function useStickToBottom(newestId: number, count: number, loaded: boolean) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const firstLoad = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el || count === 0) return;
+    // A notification's link names one message: shown instead of the newest on the first load.
+    const named = firstLoad.current ? messageNamedByAddress() : null;
+    if (named && el.contains(named)) {
+      showNamedMessage(named);
+      nearBottom.current = false;
+    } else if (firstLoad.current || nearBottom.current) el.scrollTop = el.scrollHeight;
+    firstLoad.current = false;
+  }, [newestId, count]);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const onScroll = () => {
+      nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [loaded]);
+
+  return { listRef, toBottom: () => (nearBottom.current = true) };
+}
+
+/** The loaded messages in their threads, each thread with its reply box when one is open. */
+function MessageThreads({
+  ideaId,
+  messages,
+  items,
+  actions,
+  replyTo,
+  onReplyDone,
+  listRef,
+}: {
+  ideaId: string;
+  messages: ReturnType<typeof useMessages>;
+  items: DiscussionMessage[];
+  actions: MessageActions;
+  replyTo: DiscussionMessage | null;
+  onReplyDone: () => void;
+  listRef: Ref<HTMLDivElement>;
+}) {
+  // A reply box sits under the thread of the message answered (a reply to a reply answers its top-level message).
+  const replyThread = replyTo ? (replyTo.parentId ?? replyTo.id) : null;
+  return (
+    <div ref={listRef} className="max-h-[420px] overflow-y-auto overscroll-contain pr-1" tabIndex={0} role="log" aria-live="polite" aria-label="Messages">
+      {messages.hasNextPage ? (
+        <div className="mb-3 flex justify-center">
+          <Button variant="ghost" size="sm" disabled={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
+            {messages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Load earlier messages
+          </Button>
+        </div>
+      ) : null}
+      <ul className="divide-y">
+        {threadsOf(items).map(({ message, replies }) => (
+          <li key={message.id} className="py-3 first:pt-0 last:pb-0">
+            <ul>
+              <MessageItem message={message} actions={actions} />
+            </ul>
+            {replies.length > 0 || replyThread === message.id ? (
+              <div className="mt-2 ml-3 border-l pl-3 sm:ml-11">
+                {replies.length > 0 ? (
+                  <ul className="divide-y" aria-label={`Replies to ${message.deleted ? MESSAGE_DELETED : creatorDisplayName(message.author.name)}`}>
+                    {replies.map((r) => (
+                      <MessageItem key={r.id} message={r} reply actions={actions} />
+                    ))}
+                  </ul>
+                ) : null}
+                {replyThread === message.id && replyTo ? (
+                  <Composer key={replyTo.id} ideaId={ideaId} parent={replyTo} onPosted={onReplyDone} onCancel={onReplyDone} />
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const DESTRUCTIVE_ACTION = 'bg-destructive text-destructive-foreground hover:bg-destructive/90';
+
 /**
  * The Discussion section (SPEC §2, §4, §5): messages oldest first in a list at most 420 px tall,
  * live updates, the message box for people who may post, the sign-in prompt for visitors, and a
@@ -374,41 +453,18 @@ export function DiscussionSection({
   const [toDelete, setToDelete] = useState<DiscussionMessage | null>(null);
   const [replyTo, setReplyTo] = useState<DiscussionMessage | null>(null);
   const [removalReason, setRemovalReason] = useState('');
-  const listRef = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const firstLoad = useRef(true);
+  const { listRef, toBottom } = useStickToBottom(newestId, items.length, messages.isSuccess);
   const user = session.user;
-  const canRemove = user?.role === 'moderator' || user?.role === 'admin';
   const actions: MessageActions = {
     ideaId: idea.id,
     userId: user?.id,
-    canRemove,
+    canRemove: user?.role === 'moderator' || user?.role === 'admin',
     canReport: session.status === 'signed-in',
     canWrite: entitled && session.status === 'signed-in',
     onRemove: setToRemove,
     onDelete: setToDelete,
     onReply: setReplyTo,
   };
-  // A reply box sits under the thread of the message answered (a reply to a reply answers its top-level message).
-  const replyThread = replyTo ? (replyTo.parentId ?? replyTo.id) : null;
-
-  // Keep the newest message in view when the person is already at the bottom (or just posted).
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (!el || items.length === 0) return;
-    if (firstLoad.current || nearBottom.current) el.scrollTop = el.scrollHeight;
-    firstLoad.current = false;
-  }, [newestId, items.length]);
-
-  useEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const onScroll = () => {
-      nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, [messages.isSuccess]);
 
   let body;
   if (!entitled) {
@@ -445,46 +501,7 @@ export function DiscussionSection({
     );
   } else {
     body = (
-      <div
-        ref={listRef}
-        className="max-h-[420px] overflow-y-auto overscroll-contain pr-1"
-        tabIndex={0}
-        role="log"
-        aria-live="polite"
-        aria-label="Messages"
-      >
-        {messages.hasNextPage ? (
-          <div className="mb-3 flex justify-center">
-            <Button variant="ghost" size="sm" disabled={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
-              {messages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Load earlier messages
-            </Button>
-          </div>
-        ) : null}
-        <ul className="divide-y">
-          {threadsOf(items).map(({ message, replies }) => (
-            <li key={message.id} className="py-3 first:pt-0 last:pb-0">
-              <ul>
-                <MessageItem message={message} actions={actions} />
-              </ul>
-              {replies.length > 0 || replyThread === message.id ? (
-                <div className="mt-2 ml-3 border-l pl-3 sm:ml-11">
-                  {replies.length > 0 ? (
-                    <ul className="divide-y" aria-label={`Replies to ${message.deleted ? MESSAGE_DELETED : creatorDisplayName(message.author.name)}`}>
-                      {replies.map((r) => (
-                        <MessageItem key={r.id} message={r} reply actions={actions} />
-                      ))}
-                    </ul>
-                  ) : null}
-                  {replyThread === message.id && replyTo ? (
-                    <Composer key={replyTo.id} ideaId={idea.id} parent={replyTo} onPosted={() => setReplyTo(null)} onCancel={() => setReplyTo(null)} />
-                  ) : null}
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <MessageThreads ideaId={idea.id} messages={messages} items={items} actions={actions} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} listRef={listRef} />
     );
   }
 
@@ -496,54 +513,39 @@ export function DiscussionSection({
         <div className="bg-muted/60 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed px-4 py-3">
           <p className="text-sm">{DISCUSSION_TEXTS.signIn}</p>
           <Button asChild size="sm" variant="outline">
-            <Link to={signInPath(`/ideas/${idea.id}`)}>Sign In</Link>
+            <Link to={signInPath(itemReturnPath(idea.id, 'discuss'))}>Sign In</Link>
           </Button>
         </div>
       ) : entitled && session.status === 'signed-in' ? (
-        <Composer ref={composerRef} ideaId={idea.id} onPosted={() => (nearBottom.current = true)} />
+        <Composer ref={composerRef} ideaId={idea.id} onPosted={toBottom} />
       ) : null}
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your message?</AlertDialogTitle>
-            <AlertDialogDescription>It disappears for everyone, right away. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={() => {
-                if (toDelete) remove.mutate({ messageId: toDelete.id });
-                setToDelete(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      <AlertDialog open={toRemove !== null} onOpenChange={(open) => !open && setToRemove(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove this message?</AlertDialogTitle>
-            <AlertDialogDescription>It disappears for everyone on this page, right away. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <RemovalReasonField value={removalReason} onChange={setRemovalReason} />
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={() => {
-                if (toRemove) remove.mutate({ messageId: toRemove.id, reason: removalReason });
-                setToRemove(null);
-                setRemovalReason('');
-              }}
-            >
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete your message?"
+        description="It disappears for everyone, right away. This cannot be undone."
+        action="Delete"
+        actionClassName={DESTRUCTIVE_ACTION}
+        onConfirm={() => {
+          if (toDelete) remove.mutate({ messageId: toDelete.id });
+          setToDelete(null);
+        }}
+      />
+      <ConfirmDialog
+        open={toRemove !== null}
+        onClose={() => setToRemove(null)}
+        title="Remove this message?"
+        description="It disappears for everyone on this page, right away. This cannot be undone."
+        action="Remove"
+        actionClassName={DESTRUCTIVE_ACTION}
+        onConfirm={() => {
+          if (toRemove) remove.mutate({ messageId: toRemove.id, reason: removalReason });
+          setToRemove(null);
+          setRemovalReason('');
+        }}
+      >
+        <RemovalReasonField value={removalReason} onChange={setRemovalReason} />
+      </ConfirmDialog>
     </>
   );
 }

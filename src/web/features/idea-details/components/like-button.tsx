@@ -1,9 +1,9 @@
 import { LIKE_SIGN_IN_REQUIRED } from '@shared/constants';
-import { signInPath } from '@shared/rules/return-path';
+import { itemReturnPath } from '@shared/rules/after-sign-in';
 import type { IdeaDetail } from '@shared/schemas/ideas';
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SignInOrJoin } from '../../../components/ui/sign-in-or-join';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { cn } from '../../../lib/cn';
 import { useToggleLike } from '../api/like-idea';
@@ -19,7 +19,8 @@ export function LikeButton({ idea, signedIn }: { idea: IdeaDetail; signedIn: boo
   const label = `${idea.likeCount} ${idea.likeCount === 1 ? 'like' : 'likes'}`;
 
   if (!signedIn) {
-    const here = `/ideas/${idea.id}`;
+    // Back on the item, liked (src/shared/rules/after-sign-in.ts).
+    const here = itemReturnPath(idea.id, 'like');
     return (
       <Popover>
         <PopoverTrigger asChild>
@@ -37,17 +38,10 @@ export function LikeButton({ idea, signedIn }: { idea: IdeaDetail; signedIn: boo
               <p id="like-sign-in-title" className="text-sm font-semibold">
                 {LIKE_SIGN_IN_REQUIRED}
               </p>
-              <p className="text-muted-foreground text-sm">Sign in or create a free account to like this {idea.category}. You’ll come right back here.</p>
+              <p className="text-muted-foreground text-sm">Sign in or create a free account to like this {idea.category}. You’ll come right back here, liked.</p>
             </div>
           </div>
-          <div className="mt-4 grid grid-cols-2 gap-2">
-            <Button asChild size="sm">
-              <Link to={signInPath(here)}>Sign In</Link>
-            </Button>
-            <Button asChild size="sm" variant="outline">
-              <Link to={signInPath(here, 'signup')}>Join</Link>
-            </Button>
-          </div>
+          <SignInOrJoin here={here} />
         </PopoverContent>
       </Popover>
     );

@@ -6,9 +6,10 @@
  * closes; a click chooses too. Chosen people are sent as ids with the text (decision 0022).
  */
 import type { Mention } from '@shared/schemas/discussion';
-import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { takeTypedEarly } from '../../../lib/typed-early';
 import { fetchMentionSuggestions } from '../api/discussion';
 
 /** The letters after an '@' that starts a word, right before the caret; null when there is none. */
@@ -70,6 +71,15 @@ export function MessageBox({ ideaId, id, label, text, onText, onMention, onSubmi
       controller.abort();
     };
   }, [ideaId, query?.start, query?.query]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Text typed into the server's page before its code took over is in the box (or, when React drew
+  // the box again, only in lib/typed-early.ts), not in the draft: the draft takes it, so it stays
+  // and Send is ready (issue 27 point 5).
+  useLayoutEffect(() => {
+    const early = takeTypedEarly(id);
+    const typed = own.current?.value || early || '';
+    if (typed !== '' && typed !== text) onText(typed);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const look = (el: HTMLTextAreaElement) => setQuery(mentionQueryAt(el.value, el.selectionStart ?? el.value.length));
 

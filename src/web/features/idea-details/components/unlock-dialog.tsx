@@ -1,35 +1,47 @@
-import { Crown, CreditCard, Sparkles } from 'lucide-react';
+import { Crown, CreditCard, Loader2, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { goToCheckout } from '../../payments';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Progress } from '../../../components/ui/progress';
 
 export const PAY_PER_IDEA_ALERT = 'Pay-per-idea payment integration coming soon!';
 
-/** '21st', '22nd', '23rd', '24th', '111th'. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
 /**
  * The unlock dialog for a signed-in person who is not premium (SPEC §4): share more items
- * ('Reach 20', with how many they have; the words agree with the rule: more than 20, so the 21st
- * unlocks it) or pay for this idea (coming soon).
+ * ('Reach 20', then one more: the heading and the text both say the rule, more than 20 items,
+ * with how many they have) or pay for this idea: the same checkout as Buy, or the spec's alert
+ * with PAYMENTS=off.
  */
 export function UnlockDialog({
   open,
   onOpenChange,
   itemCount,
   threshold,
+  ideaId,
+  payments,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   itemCount: number | null;
   threshold: number;
+  ideaId: string;
+  payments: 'off' | 'test' | 'paystack';
 }) {
   const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState('');
+  const pay = async () => {
+    if (payments === 'off') return void window.alert(PAY_PER_IDEA_ALERT);
+    setPaying(true);
+    setPayError('');
+    const message = await goToCheckout(ideaId);
+    if (message) {
+      setPayError(message);
+      setPaying(false);
+    }
+  };
   const count = itemCount ?? 0;
   const needed = Math.max(0, threshold + 1 - count);
   return (
@@ -51,11 +63,10 @@ export function UnlockDialog({
               </div>
               <div className="min-w-0 flex-1">
                 <h3 id="unlock-reach" className="font-semibold">
-                  Reach {threshold}
+                  Reach {threshold}, then one more
                 </h3>
                 <p className="text-muted-foreground mt-1 text-sm">
-                  Premium opens once you have shared more than {threshold} ideas and products: your {ordinal(threshold + 1)} unlocks it. You
-                  have shared <strong className="text-foreground">{count}</strong> so far
+                  Premium is for members who have shared more than {threshold} ideas and products. You have shared <strong className="text-foreground">{count}</strong> so far
                   {needed > 0 ? (
                     <>
                       {' '}
@@ -82,9 +93,14 @@ export function UnlockDialog({
                   Pay for this idea
                 </h3>
                 <p className="text-muted-foreground mt-1 text-sm">Unlock just this idea with a one-time payment.</p>
-                <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={() => window.alert(PAY_PER_IDEA_ALERT)}>
-                  Pay to unlock
+                <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={() => void pay()} disabled={paying}>
+                  {paying ? <Loader2 className="animate-spin" aria-hidden /> : null} Pay to unlock
                 </Button>
+                {payError ? (
+                  <p className="text-destructive mt-2 text-sm" role="alert">
+                    {payError}
+                  </p>
+                ) : null}
               </div>
             </div>
           </section>

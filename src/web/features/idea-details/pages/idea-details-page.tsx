@@ -1,36 +1,47 @@
-import { creatorDisplayName, isFree, priceText } from '@shared/format';
+import { categoryLabel, creatorDisplayName, isFree, priceText } from '@shared/format';
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { CURRENCY_NAMES } from '@shared/constants';
+import { type AfterSignIn, itemReturnPath } from '@shared/rules/after-sign-in';
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaDetail } from '@shared/schemas/ideas';
-import { format } from 'date-fns';
-import { ArrowLeft, CalendarDays, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2, UserRound } from 'lucide-react';
+import { formatDate } from '@shared/rules/date-format';
+import { timeAgo } from '@shared/rules/time-ago';
+import { ArrowLeft, CalendarDays, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TopicLinks } from '../../../components/ideas/topic-links';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { LocalTime } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { PageMeta } from '../../../components/layout/page-meta';
-import { type SessionState, useSession } from '../../auth/hooks/use-session';
+import { type SessionState, useSession } from '../../auth';
 import { useIdea } from '../api/get-idea';
 import { LikeButton } from '../components/like-button';
 import { IdeaPageMeta } from '../components/idea-page-meta';
 import { LockedOverlay } from '../components/locked-overlay';
 import { RatingWidget, ratingSummaryText, Stars } from '../components/rating-widget';
 import { BUY_ALERT } from '../lib/buy';
-import { ReportButton } from '../../reports/components/report-button';
-import { ContactButton } from '../../messages/components/contact-button';
-import { IdeaCover } from '../../ideas/components/idea-cover';
+import { ReportButton } from '../../reports';
+import { CONTACT_FAILED, ContactButton, contactCreator } from '../../messages';
+import { useToggleSaved } from '../../../lib/saved';
+import { toast } from '../../../components/ui/use-toast';
+import { useToggleLike } from '../api/like-idea';
+import { AfterSignInAction, whenMounted } from '../components/after-sign-in';
+import { BuyDialog, usePaymentReturn } from '../../payments';
+import { useAppConfig } from '../../../lib/app-config';
+import { FollowButton } from '../../follows';
+// The owner's Edit and Delete: the dashboard's own dialog and confirmation, each loaded on the first press.
+import { DeleteIdeaDialog, EditIdeaDialog } from '../../manage-idea';
+import { ItemGallery } from '../components/item-gallery';
+import { WebsiteLink } from '../components/website-link';
 
 // Below the fold (the discussion) or behind a press (the unlock dialog): their own chunks, so the
 // page's first paint does not wait for the dialogs' and the composer's code (bench/RESULTS.md).
 const DiscussionSection = lazy(() => import('../components/discussion-section').then((m) => ({ default: m.DiscussionSection })));
 const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 const UnlockDialog = lazy(() => import('../components/unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
-// The owner's Edit and Delete: the dashboard's own dialog and confirmation, loaded on the first press.
-const EditIdeaDialog = lazy(() => import('../../dashboard/components/edit-idea-dialog'));
-const DeleteIdeaDialog = lazy(() => import('../../dashboard/components/delete-idea-dialog').then((m) => ({ default: m.DeleteIdeaDialog })));
 
 export function IdeaNotFound() {
   return (
@@ -115,9 +126,7 @@ function CreatorBlock({ idea, session }: { idea: IdeaDetail; session: SessionSta
     session.status === 'signed-in' ? (idea.creator.contactInfo?.trim() ? idea.creator.contactInfo : 'Not provided') : 'Sign in to view creator contact info.';
   return (
     <div className="flex items-start gap-3">
-      <div className="bg-primary/10 text-primary flex size-11 shrink-0 items-center justify-center rounded-full">
-        <UserRound className="size-5" aria-hidden />
-      </div>
+      <PersonAvatar person={idea.creator} size="md" />
       <div className="min-w-0">
         <p className="font-semibold">
           <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="underline-offset-4 hover:underline">
@@ -133,9 +142,131 @@ function CreatorBlock({ idea, session }: { idea: IdeaDetail; session: SessionSta
             contact
           )}
         </p>
-        {idea.isOwner ? null : <ContactButton ideaId={idea.id} title={idea.title} className="mt-3" icon={<Mail aria-hidden />} />}
+        {idea.isOwner ? null : (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <FollowButton target={{ kind: 'maker', id: idea.creator.id }} name={name} />
+            <ContactButton ideaId={idea.id} title={idea.title} icon={<Mail aria-hidden />} />
+          </div>
+        )}
       </div>
     </div>
+  );
+}
+
+/** What the item is, costs and what you can do with it: the hero's side next to the picture. */
+function HeroSummary({
+  idea,
+  signedIn,
+  showBuy,
+  onBuy,
+  onDiscuss: discuss,
+  onOwnerDialog: openOwnerDialog,
+}: {
+  idea: IdeaDetail;
+  signedIn: boolean;
+  showBuy: boolean;
+  onBuy: () => void;
+  onDiscuss: () => void;
+  onOwnerDialog: (which: 'edit' | 'delete') => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{categoryLabel(idea.category)}</Badge>
+        <span className="text-muted-foreground text-sm">
+          Posted <LocalTime dateTime={idea.createdAt} text={timeAgo} />
+        </span>
+        {signedIn && !idea.isOwner ? (
+          <ReportButton target={{ targetType: 'idea', targetId: idea.id }} subject={idea.category} className="-mr-2 ml-auto" />
+        ) : null}
+      </div>
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
+      <p className="text-sm">
+        by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
+      </p>
+      <TopicLinks topics={idea.topics} />
+      <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{priceText(idea.price, idea.currency)}</p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <span className="inline-flex items-center gap-2">
+          <Stars value={idea.ratingAverage} />
+          <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
+        </span>
+        <span className="text-muted-foreground inline-flex items-center gap-1">
+          <MessageCircle className="size-4" aria-hidden /> {messageCount(idea.commentCount)}
+        </span>
+      </div>
+      {idea.isOwner ? (
+        // Your own item: manage it here (the dashboard's Edit dialog and Delete confirmation), nothing to buy.
+        <div className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <LikeButton idea={idea} signedIn={signedIn} />
+          <Button variant="outline" onClick={discuss}>
+            <MessageCircle aria-hidden /> Discuss
+          </Button>
+          <Button onClick={() => openOwnerDialog('edit')} className="sm:min-w-28">
+            <Pencil aria-hidden /> Edit
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => openOwnerDialog('delete')}
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:hover:bg-destructive/20"
+          >
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+      ) : (
+        <div className={cn('mt-1 grid gap-2 sm:flex sm:flex-wrap', showBuy ? 'grid-cols-[auto_auto_1fr]' : 'grid-cols-[auto_1fr]')}>
+          <LikeButton idea={idea} signedIn={signedIn} />
+          <Button variant="outline" onClick={discuss}>
+            <MessageCircle aria-hidden /> Discuss
+          </Button>
+          {showBuy ? (
+            <Button onClick={onBuy} className="sm:min-w-32">
+              <ShoppingCart aria-hidden /> Buy
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The full description, or its preview under the premium lock. */
+function DescriptionBody({ idea, signedIn, onUnlock: unlock }: { idea: IdeaDetail; signedIn: boolean; onUnlock: () => void }) {
+  return idea.fullAccess ? (
+    <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
+  ) : (
+    <LockedOverlay
+      title={signedIn ? 'Premium members read the full description.' : 'Sign in and unlock premium to read the full description.'}
+      buttonLabel="Unlock Full Description"
+      onUnlock={unlock}
+    >
+      <p className="leading-relaxed" data-testid="description-preview">
+        {idea.description}
+        {idea.descriptionTruncated ? '…' : null}
+      </p>
+    </LockedOverlay>
+  );
+}
+
+/** The Details section's facts: category, price, likes and when it was posted. */
+function DetailsFacts({ idea }: { idea: IdeaDetail }) {
+  return (
+    <dl className="divide-y">
+      <Fact label="Category">
+        <span>{categoryLabel(idea.category)}</span>
+      </Fact>
+      <Fact label="Price">
+        {priceText(idea.price, idea.currency)}
+        {isFree(idea.price) ? null : <span className="text-muted-foreground font-normal"> ({CURRENCY_NAMES[idea.currency]})</span>}
+      </Fact>
+      <Fact label="Likes">{idea.likeCount}</Fact>
+      <Fact label="Posted">
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarDays className="text-muted-foreground size-4" aria-hidden />
+          <LocalTime dateTime={idea.createdAt} text={formatDate} />
+        </span>
+      </Fact>
+    </dl>
   );
 }
 
@@ -152,17 +283,34 @@ export default function IdeaDetailsPage() {
   const [ownerDialog, setOwnerDialog] = useState<'edit' | 'delete' | null>(null);
   const [ownerDialogMounted, setOwnerDialogMounted] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
+  const config = useAppConfig();
+  const [buyOpen, setBuyOpen] = useState(false);
+  const [buyMounted, setBuyMounted] = useState(false);
+  const toggleLike = useToggleLike(id);
+  const { mutate: save } = useToggleSaved();
+  // Back from checkout (?payment=…): the toast, and the item read again (it may be open now).
+  usePaymentReturn(() => void query.refetch());
 
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError || !idea) return <IdeaNotFound />;
 
   const signedIn = session.status === 'signed-in';
-  const unlock = () => {
-    if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
+  const unlock = (from: 'description' | 'discussion' = 'description') => {
+    if (!signedIn) return void navigate(signInPath(itemReturnPath(idea.id, 'unlock', from)));
     setUnlockMounted(true);
     setUnlockOpen(true);
   };
+  // With PAYMENTS=off, Buy keeps the spec's alert; with a provider, the confirmation, then checkout.
+  const buy = async () => {
+    const mode = config.data?.payments ?? (await config.refetch()).data?.payments ?? 'off';
+    if (mode === 'off') return void window.alert(BUY_ALERT);
+    if (!signedIn) return void navigate(signInPath(itemReturnPath(idea.id, 'buy')));
+    setBuyMounted(true);
+    setBuyOpen(true);
+  };
+  // A free item has nothing to buy once a provider is on; until the config is read, only priced items show Buy (no flicker).
+  const showBuy = !isFree(idea.price) || config.data?.payments === 'off';
   const openOwnerDialog = (which: 'edit' | 'delete') => {
     setOwnerDialogMounted(true);
     setOwnerDialog(which);
@@ -174,10 +322,31 @@ export default function IdeaDetailsPage() {
     if (box) box.focus({ preventScroll: true });
     else document.getElementById('discussion-heading')?.focus({ preventScroll: true });
   };
+  // Signed in from one of this item's prompts: what they pressed, done or opened.
+  const afterSignIn = (action: AfterSignIn) => {
+    if (action === 'like' && !idea.viewer?.liked) toggleLike.mutate(true);
+    else if (action === 'save' && !idea.viewer?.saved) save({ id: idea.id, saved: true });
+    else if (action === 'contact' && !idea.isOwner)
+      void contactCreator(idea.id, {
+        signedIn: Promise.resolve(true),
+        navigate,
+        onError: (description) => toast({ variant: 'destructive', title: CONTACT_FAILED, description }),
+      });
+    else if (action === 'unlock' && !idea.fullAccess) unlock();
+    else if (action === 'buy') void buy();
+    // The discussion's box comes with its part of the page, which may still be on its way.
+    else if (action === 'discuss')
+      whenMounted(
+        composerRef,
+        (box) => box.focus({ preventScroll: true }),
+        () => document.getElementById('discussion-heading')?.focus({ preventScroll: true }),
+      );
+  };
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
       <IdeaPageMeta idea={idea} />
+      <AfterSignInAction signedIn={signedIn} ready={idea.viewer !== undefined} refresh={() => void query.refetch()} run={afterSignIn} />
       <Suspense fallback={null}>
         <BackToHome />
       </Suspense>
@@ -187,69 +356,12 @@ export default function IdeaDetailsPage() {
           the one a person presses first before the others. */}
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-center lg:gap-10">
         <Suspense fallback={null}>
-          <div className="bg-muted overflow-hidden rounded-2xl border">
-            {/* The whole picture on its blurred self (IdeaCover), the page's largest paint: fetched first
-                (the page's head also preloads it: app/document.tsx). */}
-            <IdeaCover src={idea.imageUrl} title={idea.title} category={idea.category} alt={idea.title} load="high" frame="aspect-[4/3]" width={1200} height={900} />
-          </div>
+          {/* The cover on its blurred self (IdeaCover), the page's largest paint: fetched first
+              (the page's head also preloads it: app/document.tsx); the gallery's other pictures after it. */}
+          <ItemGallery idea={idea} />
         </Suspense>
         <Suspense fallback={null}>
-          <div className="flex flex-col gap-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="secondary" className="capitalize">
-                {idea.category}
-              </Badge>
-              <span className="text-muted-foreground text-sm">
-                Posted <LocalTime dateTime={idea.createdAt} text={sinceDate} />
-              </span>
-              {signedIn && !idea.isOwner ? (
-                <ReportButton target={{ targetType: 'idea', targetId: idea.id }} subject={idea.category} className="-mr-2 ml-auto" />
-              ) : null}
-            </div>
-            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{idea.title}</h1>
-            <p className="text-sm">
-              by <span className="font-semibold">{creatorDisplayName(idea.creator.name)}</span>
-            </p>
-            <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">{priceText(idea.price, idea.currency)}</p>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <span className="inline-flex items-center gap-2">
-                <Stars value={idea.ratingAverage} />
-                <span className="font-medium tabular-nums">{ratingSummaryText(idea.ratingAverage, idea.ratingCount)}</span>
-              </span>
-              <span className="text-muted-foreground inline-flex items-center gap-1">
-                <MessageCircle className="size-4" aria-hidden /> {messageCount(idea.commentCount)}
-              </span>
-            </div>
-            {idea.isOwner ? (
-              // Your own item: manage it here (the dashboard's Edit dialog and Delete confirmation), nothing to buy.
-              <div className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-                <LikeButton idea={idea} signedIn={signedIn} />
-                <Button variant="outline" onClick={discuss}>
-                  <MessageCircle aria-hidden /> Discuss
-                </Button>
-                <Button onClick={() => openOwnerDialog('edit')} className="sm:min-w-28">
-                  <Pencil aria-hidden /> Edit
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => openOwnerDialog('delete')}
-                  className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:hover:bg-destructive/20"
-                >
-                  <Trash2 aria-hidden /> Delete
-                </Button>
-              </div>
-            ) : (
-              <div className="mt-1 grid grid-cols-[auto_auto_1fr] gap-2 sm:flex sm:flex-wrap">
-                <LikeButton idea={idea} signedIn={signedIn} />
-                <Button variant="outline" onClick={discuss}>
-                  <MessageCircle aria-hidden /> Discuss
-                </Button>
-                <Button onClick={() => window.alert(BUY_ALERT)} className="sm:min-w-32">
-                  <ShoppingCart aria-hidden /> Buy
-                </Button>
-              </div>
-            )}
-          </div>
+          <HeroSummary idea={idea} signedIn={signedIn} showBuy={showBuy} onBuy={() => void buy()} onDiscuss={discuss} onOwnerDialog={openOwnerDialog} />
         </Suspense>
       </div>
 
@@ -259,20 +371,7 @@ export default function IdeaDetailsPage() {
         <div className="contents lg:flex lg:flex-col lg:gap-6">
           <Suspense fallback={null}>
             <Section id="description" title="Description" className="order-1">
-              {idea.fullAccess ? (
-                <p className="leading-relaxed whitespace-pre-line">{idea.description}</p>
-              ) : (
-                <LockedOverlay
-                  title={signedIn ? 'Premium members read the full description.' : 'Sign in and unlock premium to read the full description.'}
-                  buttonLabel="Unlock Full Description"
-                  onUnlock={unlock}
-                >
-                  <p className="leading-relaxed" data-testid="description-preview">
-                    {idea.description}
-                    {idea.descriptionTruncated ? '…' : null}
-                  </p>
-                </LockedOverlay>
-              )}
+              <DescriptionBody idea={idea} signedIn={signedIn} onUnlock={() => unlock('description')} />
             </Section>
           </Suspense>
           {idea.projectDetails ? (
@@ -299,7 +398,7 @@ export default function IdeaDetailsPage() {
                   </p>
                 }
               >
-                <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={unlock} composerRef={composerRef} />
+                <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={() => unlock('discussion')} composerRef={composerRef} />
               </Suspense>
             </Section>
           </Suspense>
@@ -308,6 +407,7 @@ export default function IdeaDetailsPage() {
           <Suspense fallback={null}>
             <Section id="creator" title="Creator" className="order-3">
               <CreatorBlock idea={idea} session={session} />
+              {idea.websiteUrl ? <WebsiteLink url={idea.websiteUrl} /> : null}
             </Section>
           </Suspense>
           <Suspense fallback={null}>
@@ -317,22 +417,7 @@ export default function IdeaDetailsPage() {
           </Suspense>
           <Suspense fallback={null}>
             <Section id="details" title="Details" className="order-6">
-              <dl className="divide-y">
-                <Fact label="Category">
-                  <span className="capitalize">{idea.category}</span>
-                </Fact>
-                <Fact label="Price">
-                  {priceText(idea.price, idea.currency)}
-                  {isFree(idea.price) ? null : <span className="text-muted-foreground font-normal"> ({CURRENCY_NAMES[idea.currency]})</span>}
-                </Fact>
-                <Fact label="Likes">{idea.likeCount}</Fact>
-                <Fact label="Posted">
-                  <span className="inline-flex items-center gap-1.5">
-                    <CalendarDays className="text-muted-foreground size-4" aria-hidden />
-                    <LocalTime dateTime={idea.createdAt} text={(date) => format(date, 'MMM d, yyyy')} />
-                  </span>
-                </Fact>
-              </dl>
+              <DetailsFacts idea={idea} />
             </Section>
           </Suspense>
         </div>
@@ -350,9 +435,17 @@ export default function IdeaDetailsPage() {
       ) : null}
       {signedIn && unlockMounted ? (
         <Suspense fallback={null}>
-          <UnlockDialog open={unlockOpen} onOpenChange={setUnlockOpen} itemCount={idea.viewerItemCount} threshold={idea.premiumThreshold} />
+          <UnlockDialog
+            open={unlockOpen}
+            onOpenChange={setUnlockOpen}
+            itemCount={idea.viewerItemCount}
+            threshold={idea.premiumThreshold}
+            ideaId={idea.id}
+            payments={config.data?.payments ?? 'off'}
+          />
         </Suspense>
       ) : null}
+      {signedIn && buyMounted ? <BuyDialog ideaId={idea.id} title={idea.title} open={buyOpen} onOpenChange={setBuyOpen} /> : null}
     </article>
   );
 }

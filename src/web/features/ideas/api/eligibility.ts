@@ -2,7 +2,7 @@ import type { EligibilityResponse } from '@shared/schemas/ideas';
 import type { CategoryLock, Eligibility } from '@shared/rules/eligibility';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from './ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 export function fetchEligibility() {
   return api<EligibilityResponse>('/api/me/eligibility');

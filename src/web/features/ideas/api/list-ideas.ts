@@ -2,7 +2,7 @@ import { type HomeFilter, homeFilterOf, homeListRequest } from '@shared/constant
 import type { IdeaListResponse } from '@shared/schemas/ideas';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from './ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 export type IdeaFilter = HomeFilter;
 
@@ -11,24 +11,32 @@ export function browseFilterOf(params: URLSearchParams): IdeaFilter {
   return homeFilterOf(params);
 }
 
-/** One page of home's list: the first page's request is exactly homeListRequest, which the server asks for a drawn home page too. */
+/** The request of one page of home's list: the first page's is exactly homeListRequest. */
+export function ideasPageRequest(filter: IdeaFilter, cursor: string | null): string {
+  return `${homeListRequest(filter)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+}
+
+/** Where the list starts: the address's `?cursor=` (a page reached through 'More' without JavaScript), else the top. */
+export const listStartOf = (params: URLSearchParams): string | null => params.get('cursor') || null;
+
+/** One page of home's list, as the server asks it for a drawn home page too. */
 export function fetchIdeasPage(filter: IdeaFilter, cursor: string | null) {
-  return api<IdeaListResponse>(`${homeListRequest(filter)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  return api<IdeaListResponse>(ideasPageRequest(filter, cursor));
 }
 
 /**
  * Keyset pages of ideas in the filter's order; more load as the person scrolls. Filters the server
  * already refused (its page says why: page-loaders.ts) are not asked again as the page hydrates.
  */
-export function useIdeas(filter: IdeaFilter) {
+export function useIdeas(filter: IdeaFilter, start: string | null = null) {
   const client = useQueryClient();
-  const queryKey = ideasKeys.list(filter);
+  const queryKey = ideasKeys.listFrom(filter, start);
   const knownRefused = (client.getQueryState(queryKey)?.error as { status?: unknown } | null | undefined)?.status === 400;
   return useInfiniteQuery({
     queryKey,
     retryOnMount: !knownRefused,
     queryFn: ({ pageParam }) => fetchIdeasPage(filter, pageParam),
-    initialPageParam: null as string | null,
+    initialPageParam: start,
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -1,7 +1,7 @@
 import type { OwnIdeaListResponse, OwnStats } from '@shared/schemas/ideas';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from './ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 /** The signed-in person's own items, newest first, in keyset pages. */
 export function useOwnIdeas() {

@@ -2,40 +2,24 @@ import { Bookmark, Heart, Mail, MessageCircle, Share2, Star } from 'lucide-react
 
 /** Lucide's icons with a filled variant (a rated star, a saved bookmark): their fill is the text colour. */
 const ICONS = {
-  star: <Star />,
-  'star-filled': <Star fill="currentColor" />,
-  heart: <Heart />,
-  comment: <MessageCircle />,
-  share: <Share2 />,
-  mail: <Mail />,
-  bookmark: <Bookmark />,
-  'bookmark-filled': <Bookmark fill="currentColor" />,
+  star: [Star, undefined],
+  'star-filled': [Star, 'currentColor'],
+  heart: [Heart, undefined],
+  comment: [MessageCircle, undefined],
+  share: [Share2, undefined],
+  mail: [Mail, undefined],
+  bookmark: [Bookmark, undefined],
+  'bookmark-filled': [Bookmark, 'currentColor'],
 } as const;
 
 export type CardIconName = keyof typeof ICONS;
 
 /**
- * The cards' icons once per list as <symbol>s (issue 18): each card refers to them with <use>
- * instead of carrying its own copy of six icons' paths (120 inline SVGs on home, a large part of
- * the document and of what hydration walks). Rendered by CardActionsProvider.
+ * One of the cards' icons (decorative: name the button or text around it). In a build every
+ * lucide icon is a reference to the build's icon sprite (components/icons/sprite-icon.tsx), so
+ * twenty cards carry no copies of their paths.
  */
-export function CardIconSprite() {
-  return (
-    <svg aria-hidden focusable="false" width="0" height="0" className="absolute size-0 overflow-hidden">
-      {Object.entries(ICONS).map(([name, icon]) => (
-        <symbol key={name} id={`card-icon-${name}`} viewBox="0 0 24 24">
-          {icon}
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-/** One of the cards' icons (decorative: name the button or text around it). */
 export function CardIcon({ name, className }: { name: CardIconName; className: string }) {
-  return (
-    <svg aria-hidden focusable="false" className={className}>
-      <use href={`#card-icon-${name}`} />
-    </svg>
-  );
+  const [Icon, fill] = ICONS[name];
+  return fill ? <Icon aria-hidden focusable="false" className={className} fill={fill} /> : <Icon aria-hidden focusable="false" className={className} />;
 }

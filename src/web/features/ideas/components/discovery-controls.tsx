@@ -4,7 +4,7 @@
  * it works before (or without) the app's code; with it, the same addresses are reached in place.
  */
 import { type HomeFilter, homeHref, PRICE_FILTER_PARAMS } from '@shared/constants';
-import { Flame, Sparkles, Trophy } from 'lucide-react';
+import { Flame, Sparkles, Trophy, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -15,13 +15,16 @@ const SORTS = [
   { value: 'top', label: 'Top', icon: <Trophy className="size-4 max-sm:hidden" aria-hidden /> },
 ] as const;
 
-export const WINDOW_NAMES = { week: 'This week', month: 'This month', all: 'All time' } as const;
+export const WINDOW_NAMES = { day: 'Today', week: 'This week', month: 'This month', all: 'All time' } as const;
 type WindowName = keyof typeof WINDOW_NAMES;
 
+/** Whether the address asks for the Following feed (issue 28). */
+export const isFollowingFeed = (filter: HomeFilter) => filter.feed === 'following';
 /** The sort the address asks for ('newest' unless it names another). */
 export const sortOf = (filter: HomeFilter) => (filter.sort === 'trending' || filter.sort === 'top' ? filter.sort : 'newest');
 /** Top's window ('week' unless the address names another). */
-export const windowOf = (filter: HomeFilter): WindowName => (filter.window === 'month' || filter.window === 'all' ? filter.window : 'week');
+export const windowOf = (filter: HomeFilter): WindowName =>
+  filter.window === 'day' || filter.window === 'month' || filter.window === 'all' ? filter.window : 'week';
 /** Whether any price filter is set. */
 export const hasPriceFilter = (filter: HomeFilter) => PRICE_FILTER_PARAMS.some((p) => filter[p] !== undefined);
 /** The filter without its price filters ('Clear filters'). */
@@ -53,20 +56,26 @@ function SegmentLink({ to, current, children }: { to: string; current: boolean; 
   );
 }
 
-/** 'Newest', 'Trending', 'Top' and, for Top, its window. */
-export function SortControls({ filter }: { filter: HomeFilter }) {
+/** 'Newest', 'Trending', 'Top' and, for Top, its window; 'Following' for signed-in people (and whoever's address names it). */
+export function SortControls({ filter, signedIn }: { filter: HomeFilter; signedIn: boolean }) {
+  const following = isFollowingFeed(filter);
   const sort = sortOf(filter);
   const window = windowOf(filter);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Segmented label="Sort">
         {SORTS.map(({ value, label, icon }) => (
-          <SegmentLink key={value} to={homeHref({ ...filter, sort: value, window: undefined })} current={sort === value}>
+          <SegmentLink key={value} to={homeHref({ ...filter, sort: value, window: undefined, feed: undefined })} current={!following && sort === value}>
             {icon} {label}
           </SegmentLink>
         ))}
+        {signedIn || following ? (
+          <SegmentLink to={homeHref({ ...filter, q: undefined, sort: undefined, window: undefined, feed: 'following' })} current={following}>
+            <UserCheck className="size-4 max-sm:hidden" aria-hidden /> Following
+          </SegmentLink>
+        ) : null}
       </Segmented>
-      {sort === 'top' ? (
+      {sort === 'top' && !following ? (
         <Segmented label="Top of">
           {(Object.keys(WINDOW_NAMES) as WindowName[]).map((w) => (
             <SegmentLink key={w} to={homeHref({ ...filter, sort: 'top', window: w })} current={window === w}>
@@ -81,6 +90,7 @@ export function SortControls({ filter }: { filter: HomeFilter }) {
 
 /** What the sort shows, said under the heading ('Top · This week'). */
 export function sortCaption(filter: HomeFilter): string | null {
+  if (isFollowingFeed(filter)) return 'Newest from the makers you follow';
   const sort = sortOf(filter);
   if (sort === 'top') return `Most liked · ${WINDOW_NAMES[windowOf(filter)]}`;
   if (sort === 'trending') return 'Rising now: recent likes and messages count most';

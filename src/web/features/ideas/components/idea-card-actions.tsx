@@ -1,14 +1,15 @@
+import { itemReturnPath } from '@shared/rules/after-sign-in';
 import { signInPath } from '@shared/rules/return-path';
 import type { IdeaCard } from '@shared/schemas/ideas';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast';
-import { isSignedIn } from '../../auth/hooks/use-session';
-import { CONTACT_FAILED, contactCreator } from '../../messages/lib/contact';
-import { useToggleSaved } from '../api/saved';
+import { isSignedIn } from '../../auth';
+import { CONTACT_FAILED, contactCreator } from '../../messages';
+import { useToggleSaved } from '../../../lib/saved';
 import type * as ShareCode from '../lib/share-idea';
-import { CardIcon, CardIconSprite } from './card-icons';
+import { CardIcon } from './card-icons';
 
 interface CardActions {
   share(idea: IdeaCard): void;
@@ -59,7 +60,7 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
         }),
       toggleSaved: (idea) =>
         void isSignedIn(queryClient).then((signedIn) => {
-          if (!signedIn) return void navigate(signInPath(`/ideas/${idea.id}`));
+          if (!signedIn) return void navigate(signInPath(itemReturnPath(idea.id, 'save')));
           mutate({ id: idea.id, saved: !idea.viewer?.saved });
         }),
     }),
@@ -68,15 +69,13 @@ export function CardActionsProvider({ children }: { children: ReactNode }) {
   useEffect(() => void loadShare().catch(() => {}), []);
   return (
     <CardActionsContext value={actions}>
-      <CardIconSprite />
       {children}
     </CardActionsContext>
   );
 }
 
-// A ghost icon button's look as fixed strings (no class merging at render), 44 px for a thumb.
-const BUTTON =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-md outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:hover:bg-accent/50';
+// A ghost icon button's look (styles/index.css's item cards, no class merging at render), 44 px for a thumb.
+const BUTTON = 'card-button';
 
 /**
  * A card's Share, Contact and Bookmark buttons (SPEC §2 Home), inside a CardActionsProvider. What a

@@ -1,32 +1,35 @@
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
-import { creatorDisplayName, priceText } from '@shared/format';
+import { categoryLabel, creatorDisplayName, priceText } from '@shared/format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { Link } from 'react-router';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { LocalTime } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { prefetchIdeaDetails } from '../../idea-details/prefetch';
+import { prefetchIdeaDetails } from '../../idea-details';
 import { CardIcon } from './card-icons';
-import { COVER_FRAME, type CoverLoad, IdeaCover } from './idea-cover';
+import { PersonAvatar } from '../../../components/people/person-avatar';
+import { COVER_FRAME, type CoverLoad, IdeaCover } from '../../../components/ideas/idea-cover';
+import { TopicLinks } from '../../../components/ideas/topic-links';
 
 /**
- * One item in the grid; the whole card opens its details page. Plain markup with fixed class
- * strings (no Card/Badge class merging at render: twenty of these hydrate on home), its icons from
- * the list's sprite (CardIcon, inside a CardActionsProvider). On a phone it
+ * One item in the grid; the whole card opens its details page. Plain markup with the short class
+ * names of styles/index.css's item cards (no class merging at render, no long utility lists
+ * repeated twenty times on home), its icons by reference to the icon sprite (CardIcon). On a phone it
  * stays under ~360 px tall, and its actions are 44 px touch targets.
  */
 export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: CoverLoad; actions?: React.ReactNode }) {
   const name = creatorDisplayName(idea.creator.name);
   return (
-    <article className="group bg-card text-card-foreground focus-within:ring-ring relative flex flex-col overflow-hidden rounded-xl border shadow-sm transition-shadow focus-within:ring-2 hover:shadow-lg">
+    <article className="idea-card">
       <IdeaCover src={idea.thumbnailUrl} title={idea.title} category={idea.category} load={load}>
-        <span className="bg-secondary text-secondary-foreground absolute top-2.5 left-2.5 rounded-md px-2 py-0.5 text-xs font-medium capitalize shadow-sm">
-          {idea.category}
+        <span className="card-badge">
+          {categoryLabel(idea.category)}
         </span>
       </IdeaCover>
-      <div className="flex flex-1 flex-col gap-1.5 px-3 pt-3 pb-2 sm:gap-2 sm:px-4 sm:pt-4">
-        <h3 className="line-clamp-2 leading-snug font-semibold">
+      <div className="card-body">
+        <h3 className="card-title">
           <Link
             to={`/ideas/${idea.id}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
+            className="card-link"
             onPointerEnter={prefetchIdeaDetails}
             onTouchStart={prefetchIdeaDetails}
             onFocus={prefetchIdeaDetails}
@@ -34,39 +37,42 @@ export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: C
             {idea.title}
           </Link>
         </h3>
-        <p className="text-muted-foreground line-clamp-1 text-sm sm:line-clamp-2">{idea.excerpt}</p>
-        <div className="mt-auto flex items-center justify-between gap-3">
-          <p className="text-primary text-lg font-bold tabular-nums">{priceText(idea.price, idea.currency)}</p>
-          <p className="text-muted-foreground flex items-center gap-3 text-xs">
-            <span className="inline-flex items-center gap-1" title="Rating">
+        <p className="card-excerpt">{idea.excerpt}</p>
+        <TopicLinks topics={idea.topics} />
+        <div className="card-row">
+          <p className="card-price text-primary">{priceText(idea.price, idea.currency)}</p>
+          <p className="card-stats">
+            <span className="card-stat" title="Rating">
               <CardIcon name={idea.ratingAverage !== null ? 'star-filled' : 'star'} className={idea.ratingAverage !== null ? 'size-3.5 text-amber-400' : 'size-3.5'} />
               <span className="sr-only">Rating </span>
               {idea.ratingAverage !== null ? idea.ratingAverage.toFixed(1) : '–'}
             </span>
-            <span className="inline-flex items-center gap-1" title="Likes">
+            <span className="card-stat" title="Likes">
               <CardIcon name="heart" className="size-3.5" />
               {idea.likeCount}
               <span className="sr-only"> likes</span>
             </span>
-            <span className="inline-flex items-center gap-1" title="Comments">
+            <span className="card-stat" title="Comments">
               <CardIcon name="comment" className="size-3.5" />
               {idea.commentCount}
               <span className="sr-only"> comments</span>
             </span>
           </p>
         </div>
-        <div className="flex items-center justify-between gap-2 border-t pt-1.5">
-          <p className="text-muted-foreground grid min-w-0 text-xs leading-4">
-            <span className="truncate">
+        <div className="card-foot">
+          <PersonAvatar person={idea.creator} size="sm" />
+          <p className="card-by mr-auto">
+            {/* The whole name, wrapping to a second line if it must: never cut (issue 27). */}
+            <span className="break-words">
               {/* Above the title link's overlay, so the name opens the maker's page (issue 16). */}
               by{' '}
-              <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="text-foreground relative z-10 font-medium underline-offset-2 hover:underline">
+              <Link to={`/makers/${encodeURIComponent(idea.creator.id)}`} className="card-maker">
                 {name}
               </Link>
             </span>
-            <LocalTime dateTime={idea.createdAt} text={sinceDate} />
+            <LocalTime dateTime={idea.createdAt} text={timeAgo} />
           </p>
-          {actions ? <div className="relative z-10 flex shrink-0 items-center gap-1.5">{actions}</div> : null}
+          {actions ? <div className="card-actions">{actions}</div> : null}
         </div>
       </div>
     </article>

@@ -1,19 +1,24 @@
 import { HOME_SKELETON_COUNT } from '@shared/constants';
 import { AlertCircle, Lightbulb, Loader2, Package, Search, SearchX, Sparkles } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import type { IdeaCard as IdeaCardData } from '@shared/schemas/ideas';
-import { homeHref } from '@shared/constants';
+import { homeHref, showsTodaysTop, topicHref } from '@shared/constants';
 import { useSiteUrl } from '../../../app/site-url';
-import { browseFilterOf, type IdeaFilter, useIdeas } from '../api/list-ideas';
-import { SortControls, sortCaption } from './discovery-controls';
+import { browseFilterOf, type IdeaFilter, listStartOf, useIdeas } from '../api/list-ideas';
+import { isFollowingFeed, SortControls, sortCaption } from './discovery-controls';
+import { TodaysTop } from './todays-top';
 import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from './idea-card';
 import { CardActionsProvider, IdeaCardActions } from './idea-card-actions';
-import { type CoverLoad, coverLoadAt } from './idea-cover';
+import { type CoverLoad, coverLoadAt } from '../../../components/ideas/idea-cover';
+
+// The Following feed's empty and signed-out states: only that feed draws them, so they load with it.
+const FollowingEmpty = lazy(() => import('./following-empty').then((m) => ({ default: m.FollowingEmpty })));
+const FollowingSignIn = lazy(() => import('./following-empty').then((m) => ({ default: m.FollowingSignIn })));
 
 const PriceFilter = lazy(() => import('./price-filter').then((m) => ({ default: m.PriceFilter })));
 const FiltersRefused = lazy(() => import('./price-filter').then((m) => ({ default: m.FiltersRefused })));
@@ -28,16 +33,19 @@ const TABS = [
   { value: 'product', label: 'Products', icon: <Package className="size-4" aria-hidden /> },
 ] as const;
 
-/** The Atom feed that follows a tab (advertised in the page's head). */
-const feedHref = (siteUrl: string, category: IdeaFilter['category']) => `${siteUrl}/feed.xml${category !== 'all' ? `?category=${category}` : ''}`;
+/** The Atom feed that follows a tab, or the topic's (advertised in the page's head). */
+const feedHref = (siteUrl: string, filter: IdeaFilter) =>
+  filter.topic ? `${siteUrl}${topicHref(filter.topic)}/feed.xml` : `${siteUrl}/feed.xml${filter.category !== 'all' ? `?category=${filter.category}` : ''}`;
 
-/** Reads and writes the browse filters in the URL, so a search can be reloaded and shared. */
-function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
+/** Reads and writes the browse filters in the URL, so a search can be reloaded and shared; a topic's page fixes its topic. */
+function useBrowseFilter(topic?: string): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
   const [params, setParams] = useSearchParams();
   const update = useCallback((next: Partial<IdeaFilter>) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
+        // Another list starts at its top: a cursor belongs to the list it came from.
+        p.delete('cursor');
         if (next.category === 'all') p.delete('category');
         else if (next.category) p.set('category', next.category);
         if (next.q === '') p.delete('q');
@@ -47,7 +55,8 @@ function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
       { replace: true },
     );
   }, [setParams]);
-  return [browseFilterOf(params), update];
+  const filter = browseFilterOf(params);
+  return [topic ? { ...filter, topic } : filter, update];
 }
 
 /**
@@ -57,6 +66,12 @@ function useBrowseFilter(): [IdeaFilter, (next: Partial<IdeaFilter>) => void] {
 const IdeaListItem = memo(function IdeaListItem({ idea, load }: { idea: IdeaCardData; load: CoverLoad }) {
   return <IdeaCard idea={idea} load={load} actions={<IdeaCardActions idea={idea} />} />;
 });
+
+/** The sorts, with 'Following' once the person is known to be signed in. */
+function SessionSortControls({ filter }: { filter: IdeaFilter }) {
+  const session = useSession();
+  return <SortControls filter={filter} signedIn={session.status === 'signed-in'} />;
+}
 
 /** 'Join' under the empty list, for visitors only. */
 function JoinAction() {
@@ -72,10 +87,11 @@ function JoinAction() {
 }
 
 /** Home's search, category tabs and list. Memoised: it does not depend on the page around it (or on the session). */
-export const IdeasBrowser = memo(function IdeasBrowser() {
-  const [filter, setFilter] = useBrowseFilter();
+export const IdeasBrowser = memo(function IdeasBrowser({ topic }: { topic?: string }) {
+  const [filter, setFilter] = useBrowseFilter(topic);
   const [text, setText] = useState(filter.q ?? '');
-  const query = useIdeas(filter);
+  const [params] = useSearchParams();
+  const query = useIdeas(filter, listStartOf(params));
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Debounce typing into the URL.
@@ -102,77 +118,29 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const searching = Boolean(filter.q);
+  const following = isFollowingFeed(filter);
+  const searching = Boolean(filter.q) && !following;
   const caption = sortCaption(filter);
   const siteUrl = useSiteUrl();
 
   return (
     <section aria-labelledby="browse-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between md:gap-4">
+      {/* Search, tabs, sorts and the price filter: one row on a wide screen (issue 27), so the items show on the first screen. */}
+      <div className="flex flex-wrap items-start gap-2 md:gap-3">
+        <SearchForm filter={filter} text={text} onText={setText} onSearch={() => setFilter({ q: text.trim() })} />
+        <CategoryTabs filter={filter} onCategory={(category) => setFilter({ category })} />
+        {/* Sorts and price filters (issue 16): links and a GET form, a boundary of their own. */}
         <Suspense fallback={null}>
-          {/* A plain GET form too: without JavaScript it asks the server for home with the search. */}
-          <form
-            role="search"
-            method="get"
-            action="/"
-            className="relative w-full md:max-w-md"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setFilter({ q: text.trim() });
-            }}
-          >
-            {filter.category !== 'all' && <input type="hidden" name="category" value={filter.category} />}
-            {/* The sort and price filters go with a search sent without JavaScript. */}
-            {(['sort', 'window', 'minPrice', 'maxPrice', 'currency'] as const).map((name) =>
-              filter[name] ? <input key={name} type="hidden" name={name} value={filter[name]} /> : null,
-            )}
-            <label htmlFor="idea-search" className="sr-only">
-              Search ideas and products
-            </label>
-            <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
-            <Input
-              id="idea-search"
-              name="q"
-              type="search"
-              placeholder="Search ideas and products..."
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className="h-11 pl-9"
-              maxLength={200}
-            />
-          </form>
-        </Suspense>
-        {/* Tabs without panels: the one list below shows the chosen category, so no aria-controls.
-            Each tab is a link to its address, so it works before (or without) the app's code.
-            A Suspense boundary of its own, so React may hydrate it apart from the rest. */}
-        <Suspense fallback={null}>
-          <Tabs value={filter.category} onValueChange={(v) => isTab(v) && setFilter({ category: v })}>
-            <TabsList aria-label="Category" className="h-11 w-full md:w-fit">
-              {TABS.map(({ value, label, icon }) => (
-                <TabsTrigger key={value} value={value} className="px-4" aria-controls={undefined} asChild>
-                  <Link to={homeHref({ ...filter, category: value })} replace preventScrollReset>
-                    {icon} {label}
-                  </Link>
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
-        </Suspense>
-      </div>
-
-      {/* Sorts and price filters (issue 16): links and a GET form, a boundary of their own. */}
-      <Suspense fallback={null}>
-        <div className="mt-3 flex flex-wrap items-start justify-between gap-2 md:mt-4 md:gap-3">
-          <SortControls filter={filter} />
+          <SessionSortControls filter={filter} />
           <Suspense fallback={null}>
             <PriceFilter filter={filter} />
           </Suspense>
-        </div>
-        <link rel="alternate" type="application/atom+xml" href={feedHref(siteUrl, filter.category)} title={`IdeaHub: ${HEADINGS[filter.category]}`} />
-      </Suspense>
+          <link rel="alternate" type="application/atom+xml" href={feedHref(siteUrl, filter)} title={`IdeaHub: ${HEADINGS[filter.category]}`} />
+        </Suspense>
+      </div>
 
-      <div className="mt-5 mb-4 sm:mt-8 sm:mb-6">
-        <h2 id="browse-heading" className="text-xl font-bold tracking-tight sm:text-3xl">
+      <div className="mt-3 mb-2 sm:mt-5 sm:mb-4">
+        <h2 id="browse-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
           {HEADINGS[filter.category ?? 'all']}
         </h2>
         <p className="text-muted-foreground mt-1">
@@ -181,12 +149,23 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
         {caption ? <p className="text-primary mt-1 text-sm font-medium">{caption}</p> : null}
       </div>
 
+      {/* Above the grid while browsing; a search's or a filter's results come first instead. */}
+      {showsTodaysTop(filter) ? (
+        <Suspense fallback={null}>
+          <TodaysTop filter={filter} />
+        </Suspense>
+      ) : null}
+
       {query.isPending ? (
         <div className={GRID_CLASSES} role="status" aria-busy="true" aria-label="Loading ideas">
           {Array.from({ length: HOME_SKELETON_COUNT }, (_, i) => (
             <IdeaCardSkeleton key={i} />
           ))}
         </div>
+      ) : query.isError && items.length === 0 && following && (query.error as { status?: number } | null)?.status === 401 ? (
+        <Suspense fallback={null}>
+          <FollowingSignIn />
+        </Suspense>
       ) : query.isError && items.length === 0 ? (
         (query.error as { status?: number } | null)?.status === 400 ? (
           <Suspense fallback={null}>
@@ -196,7 +175,11 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
           <LoadError onRetry={() => void query.refetch()} />
         )
       ) : items.length === 0 ? (
-        searching ? (
+        following ? (
+          <Suspense fallback={null}>
+            <FollowingEmpty />
+          </Suspense>
+        ) : searching ? (
           <EmptyState icon={<SearchX className="size-8" aria-hidden />} title="No results found" text="Try adjusting your search terms or browse all categories" />
         ) : (
           <EmptyState
@@ -213,27 +196,20 @@ export const IdeasBrowser = memo(function IdeasBrowser() {
               {/* On a server-painted page each card hydrates as a boundary of its own (the pressed one first). */}
               {items.map((idea, i) => (
                 <Suspense key={idea.id} fallback={null}>
-                  <li className="flex [&>*]:w-full">
+                  <li className="card-cell">
                     <IdeaListItem idea={idea} load={coverLoadAt(i)} />
                   </li>
                 </Suspense>
               ))}
             </ul>
           </CardActionsProvider>
-          <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
-            {query.isFetchingNextPage ? (
-              <span className="text-muted-foreground inline-flex items-center gap-2 text-sm">
-                <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more…
-              </span>
-            ) : query.isFetchNextPageError ? (
-              <div className="flex flex-col items-center gap-2 text-sm">
-                <span className="text-destructive">Could not load more ideas.</span>
-                <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()}>
-                  Try again
-                </Button>
-              </div>
-            ) : null}
-          </div>
+          <NextPage
+            sentinel={sentinel}
+            loading={query.isFetchingNextPage}
+            failed={query.isFetchNextPageError}
+            onMore={() => void query.fetchNextPage()}
+            moreHref={moreHref(params, query.data?.pages.at(-1)?.nextCursor ?? null)}
+          />
         </>
       )}
     </section>
@@ -260,6 +236,121 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
       <Button className="mt-6" variant="outline" onClick={onRetry}>
         Try again
       </Button>
+    </div>
+  );
+}
+
+/** Home's search: the app's own, and a plain GET form that works before (or without) the app's code. */
+function SearchForm({ filter, text, onText, onSearch }: { filter: IdeaFilter; text: string; onText: (text: string) => void; onSearch: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      {/* A plain GET form too: without JavaScript it asks the server for home with the search. */}
+      <form
+        role="search"
+        method="get"
+        action={filter.topic ? topicHref(filter.topic) : '/'}
+        className="relative w-full md:w-72 lg:w-80"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
+      >
+        {filter.category !== 'all' && <input type="hidden" name="category" value={filter.category} />}
+        {/* The sort and price filters go with a search sent without JavaScript. */}
+        {(['sort', 'window', 'minPrice', 'maxPrice', 'currency'] as const).map((name) =>
+          filter[name] ? <input key={name} type="hidden" name={name} value={filter[name]} /> : null,
+        )}
+        <label htmlFor="idea-search" className="sr-only">
+          Search ideas and products
+        </label>
+        <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+        <Input
+          id="idea-search"
+          name="q"
+          type="search"
+          placeholder="Search ideas and products..."
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          className="h-10 pl-9"
+          maxLength={200}
+        />
+      </form>
+    </Suspense>
+  );
+}
+
+/**
+ * All, Ideas and Products. Tabs without panels: the one list below shows the chosen category, so no
+ * aria-controls. Each tab is a link to its address, so it works before (or without) the app's code.
+ * A Suspense boundary of its own, so React may hydrate it apart from the rest.
+ */
+function CategoryTabs({ filter, onCategory }: { filter: IdeaFilter; onCategory: (category: IdeaFilter['category']) => void }) {
+  return (
+    <Suspense fallback={null}>
+      <Tabs value={filter.category} onValueChange={(v) => isTab(v) && onCategory(v)}>
+        <TabsList aria-label="Category" className="h-10 w-full md:w-fit">
+          {TABS.map(({ value, label, icon }) => (
+            <TabsTrigger key={value} value={value} className="px-4" aria-controls={undefined} asChild>
+              <Link to={homeHref({ ...filter, category: value })} replace preventScrollReset>
+                {icon} {label}
+              </Link>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+    </Suspense>
+  );
+}
+
+/** Where the next page loads when the end of the grid comes into view; says so, or offers to try again. */
+/** The address of the list's next page (its keyset cursor), with the same filters; null at the end. */
+function moreHref(params: URLSearchParams, next: string | null): string | null {
+  if (!next) return null;
+  const p = new URLSearchParams(params);
+  p.set('cursor', next);
+  return `?${p.toString()}`;
+}
+
+function NextPage({
+  sentinel,
+  loading,
+  failed,
+  onMore,
+  moreHref,
+}: {
+  sentinel: RefObject<HTMLDivElement | null>;
+  loading: boolean;
+  failed: boolean;
+  onMore: () => void;
+  moreHref: string | null;
+}) {
+  return (
+    <div ref={sentinel} className="mt-8 flex justify-center" aria-live="polite">
+      {loading ? (
+        <span className="text-muted-foreground inline-flex items-center gap-2 text-sm">
+          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more…
+        </span>
+      ) : failed ? (
+        <div className="flex flex-col items-center gap-2 text-sm">
+          <span className="text-destructive">Could not load more ideas.</span>
+          <Button variant="outline" size="sm" onClick={onMore}>
+            Try again
+          </Button>
+        </div>
+      ) : moreHref ? (
+        // A plain link to the next page's address (the server draws it without JavaScript); with it, the page grows in place.
+        <Button asChild variant="outline">
+          <a
+            href={moreHref}
+            onClick={(e) => {
+              e.preventDefault();
+              onMore();
+            }}
+          >
+            More
+          </a>
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { statusDialogMessage } from '@shared/rules/eligibility';
 import { JOIN_DIALOG_STORAGE_KEY, STATUS_DIALOG_STORAGE_KEY } from '@shared/rules/periodic-dialog';
 import { CalendarClock, Sparkles } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import {
@@ -39,6 +39,24 @@ export default function PeriodicDialog({ kind, onDone }: { kind: PeriodicDialogK
   return kind === 'join' ? <JoinDialog onDone={onDone} /> : <StatusDialog onDone={onDone} />;
 }
 
+/** The frame both dialogs share: an icon, the title, the text and the footer's buttons. */
+function PeriodicDialogFrame({ icon, title, description, footer, onOpenChange, open }: { icon: ReactNode; title: string; description: ReactNode; footer: ReactNode; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <div className="bg-primary/10 text-primary mx-auto mb-1 rounded-full p-3 sm:mx-0 sm:w-fit" aria-hidden>
+            {icon}
+          </div>
+          <DialogTitle>{title}</DialogTitle>
+          {description}
+        </DialogHeader>
+        <DialogFooter className="gap-2">{footer}</DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function JoinDialog({ onDone }: { onDone: () => void }) {
   const [open, setOpen] = useState(true);
   useEffect(() => markShown(JOIN_DIALOG_STORAGE_KEY), []);
@@ -47,16 +65,14 @@ function JoinDialog({ onDone }: { onDone: () => void }) {
     if (!next) onDone();
   };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <div className="bg-primary/10 text-primary mx-auto mb-1 rounded-full p-3 sm:mx-0 sm:w-fit" aria-hidden>
-            <Sparkles className="size-6" />
-          </div>
-          <DialogTitle>{JOIN_DIALOG_TEXT.title}</DialogTitle>
-          <DialogDescription>{JOIN_DIALOG_TEXT.text}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter className="gap-2">
+    <PeriodicDialogFrame
+      open={open}
+      onOpenChange={close}
+      icon={<Sparkles className="size-6" />}
+      title={JOIN_DIALOG_TEXT.title}
+      description={<DialogDescription>{JOIN_DIALOG_TEXT.text}</DialogDescription>}
+      footer={
+        <>
           <DialogClose asChild>
             <Button variant="ghost">Cancel</Button>
           </DialogClose>
@@ -70,9 +86,9 @@ function JoinDialog({ onDone }: { onDone: () => void }) {
               Join
             </Link>
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }
 
@@ -98,22 +114,22 @@ function StatusDialog({ onDone }: { onDone: () => void }) {
     if (!next) onDone();
   };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <div className="bg-primary/10 text-primary mx-auto mb-1 rounded-full p-3 sm:mx-0 sm:w-fit" aria-hidden>
-            <CalendarClock className="size-6" />
-          </div>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription className="grid gap-2">
-            {text.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter className="gap-2">
+    <PeriodicDialogFrame
+      open={open}
+      onOpenChange={close}
+      icon={<CalendarClock className="size-6" />}
+      title={text.title}
+      description={
+        <DialogDescription className="grid gap-2">
+          {text.lines.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </DialogDescription>
+      }
+      footer={
+        <>
           <DialogClose asChild>
             <Button variant={text.state === 'exhausted' ? 'default' : 'ghost'}>Close</Button>
           </DialogClose>
@@ -124,8 +140,8 @@ function StatusDialog({ onDone }: { onDone: () => void }) {
               </Link>
             </Button>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@
  * the calm answer to a refused filter. A chunk of its own, loaded with the page but not part of the
  * home route's first JavaScript: the form works as plain HTML until it arrives.
  */
-import { CURRENCIES, type HomeFilter, homeHref } from '@shared/constants';
+import { CURRENCIES, type HomeFilter, homeHref, topicHref } from '@shared/constants';
 import { SlidersHorizontal } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -32,7 +32,7 @@ export function PriceFilter({ filter }: { filter: HomeFilter }) {
       <form
         key={homeHref(filter)}
         method="get"
-        action="/"
+        action={filter.topic ? topicHref(filter.topic) : '/'}
         aria-label="Price filter"
         className="bg-card mt-2 grid grid-cols-2 gap-3 rounded-xl border p-4 shadow-sm sm:grid-cols-[8rem_8rem_9rem_auto] sm:items-end"
         onSubmit={(e) => {

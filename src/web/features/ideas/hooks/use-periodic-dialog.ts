@@ -5,7 +5,7 @@ import {
   STATUS_DIALOG_STORAGE_KEY,
 } from '@shared/rules/periodic-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import type { SessionState } from '../../auth/hooks/use-session';
+import type { SessionState } from '../../auth';
 import type { PeriodicDialogKind } from '../components/periodic-dialogs';
 
 /**

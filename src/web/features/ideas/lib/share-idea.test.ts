@@ -11,6 +11,7 @@ const idea: IdeaCard = {
   id: '0b0e2a53-8a31-4c59-9d0e-7c1f4f1f2a10',
   title: 'Solar water pump',
   excerpt: 'A pump',
+  topics: [],
   price: 250000,
   currency: 'NGN',
   category: 'idea',
@@ -22,7 +23,7 @@ const idea: IdeaCard = {
   ratingAverage: null,
   ratingCount: 0,
   createdAt: '2026-11-21T09:00:00.000Z',
-  creator: { id: 'user-1', name: null, contactInfo: null },
+  creator: { id: 'user-1', name: null, avatarUrl: null, contactInfo: null },
 };
 
 function setNavigator(props: Record<string, unknown>) {

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import { IdeasBrowser } from '../components/ideas-browser';
 import { usePeriodicDialog } from '../hooks/use-periodic-dialog';
 
@@ -16,33 +16,29 @@ export default function HomePage() {
     <>
       {/* A boundary of its own: on a server-painted page React hydrates it apart from the list. */}
       <Suspense fallback={null}>
+        {/* Compact (issue 27): a line and the call to action, so the community's items fill the first screen. */}
         <section className="relative overflow-hidden border-b">
-          <div className="from-primary/10 via-background to-background absolute inset-0 -z-10 bg-gradient-to-b" aria-hidden />
-          {/* Compact on a phone (issue 15 point 10): the first card shows on the first screen. */}
-          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 sm:py-14">
-            <p className="text-primary text-sm font-semibold tracking-wide uppercase max-sm:hidden">The home of bold ideas</p>
-            <h1 className="max-w-3xl text-xl font-extrabold tracking-tight text-balance sm:mt-2 sm:text-5xl">
-              Share brilliant ideas. Discover amazing products.
+          <div className="from-primary/10 via-background to-background absolute inset-0 -z-10 bg-gradient-to-r" aria-hidden />
+          <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-4 px-4 py-2 sm:gap-x-6 sm:px-6 sm:py-3">
+            <h1 className="text-[13px] leading-tight font-bold tracking-tight text-balance sm:text-xl">
+              Share brilliant ideas. <span className="text-primary">Discover amazing products.</span>
             </h1>
-            <p className="text-muted-foreground mt-4 max-w-2xl text-base text-pretty max-sm:hidden sm:text-lg">
-              Put a price on your idea or product, get feedback from the community, and unlock premium insights as you contribute.
-            </p>
-            <div className="mt-4 flex flex-wrap gap-2 sm:mt-8 sm:gap-3">
-              <Button asChild size="lg" className="max-sm:px-3">
+            <div className="flex shrink-0 items-center gap-2">
+              {!signedIn ? (
+                <Link to="/about" className="text-muted-foreground hover:text-foreground px-2 text-sm font-medium underline-offset-4 hover:underline max-sm:hidden">
+                  Learn how it works
+                </Link>
+              ) : null}
+              <Button asChild size="sm" className="h-9 max-sm:px-2.5">
                 <Link to={signedIn ? '/create-idea' : '/auth'}>
                   Start Sharing Ideas <ArrowRight className="size-4 max-sm:hidden" aria-hidden />
                 </Link>
               </Button>
-              {!signedIn ? (
-                <Button asChild size="lg" variant="outline" className="max-sm:px-3">
-                  <Link to="/about">Learn how it works</Link>
-                </Button>
-              ) : null}
             </div>
           </div>
         </section>
       </Suspense>
-      <div className="pt-4 sm:pt-8">
+      <div className="pt-3 sm:pt-4">
         <IdeasBrowser />
       </div>
       {dueDialog ? (

@@ -3,7 +3,7 @@ import type { IdeaListResponse } from '@shared/schemas/ideas';
 import type { Maker } from '@shared/schemas/makers';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 /** Under 'ideas', so a share, an edit or a delete refreshes maker pages too (ideasKeys.all). */
 export const makerKeys = {

@@ -4,10 +4,11 @@
  * 'Load more' is a link to the next page's address, so it works before (or without) the app's code.
  * Contact info follows the details page's creator rule; nothing else personal is ever sent here.
  */
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { creatorDisplayName } from '@shared/format';
 import type { Maker } from '@shared/schemas/makers';
-import { format } from 'date-fns';
-import { ArrowLeft, Briefcase, CalendarDays, Heart, Layers, Loader2, MapPin, Rss, Sparkles } from 'lucide-react';
+import { formatMonthYear } from '@shared/rules/date-format';
+import { ArrowLeft, Briefcase, CalendarDays, Heart, Layers, Loader2, MapPin, Rss, Sparkles, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSiteUrl } from '../../../app/site-url';
@@ -17,19 +18,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LocalTime } from '../../../components/ui/local-time';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useSession } from '../../auth/hooks/use-session';
-import { GRID_CLASSES, IdeaCard, IdeaCardSkeleton } from '../../ideas/components/idea-card';
-import { CardActionsProvider, IdeaCardActions } from '../../ideas/components/idea-card-actions';
-import { coverLoadAt } from '../../ideas/components/idea-cover';
-import NotFoundPage from '../../marketing/pages/not-found-page';
+import { useSession } from '../../auth';
+import { CardActionsProvider, GRID_CLASSES, IdeaCard, IdeaCardActions, IdeaCardSkeleton } from '../../ideas';
+import { coverLoadAt } from '../../../components/ideas/idea-cover';
+import { NotFoundPage } from '../../marketing';
 import { useMaker, useMakerIdeas } from '../api/maker';
+import { FollowButton, useFollowState } from '../../follows';
 
 const SIGN_IN_FOR_CONTACT = 'Sign in to view creator contact info.';
-
-function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
 
 function MakerMeta({ maker }: { maker: Maker }) {
   const siteUrl = useSiteUrl();
@@ -49,6 +45,7 @@ function MakerMeta({ maker }: { maker: Maker }) {
           '@type': 'Person',
           name,
           url: page,
+          ...(maker.avatarUrl ? { image: `${siteUrl}${maker.avatarUrl}` } : {}),
           ...(maker.bio ? { description: maker.bio } : {}),
           ...(maker.skills.length ? { knowsAbout: maker.skills } : {}),
           ...(maker.industry ? { jobTitle: maker.industry } : {}),
@@ -77,22 +74,22 @@ function MakerHeader({ maker }: { maker: Maker }) {
   const name = creatorDisplayName(maker.name);
   const signedIn = session.status === 'signed-in';
   const contact = signedIn ? (maker.contactInfo ?? 'Not provided') : SIGN_IN_FOR_CONTACT;
+  // The follow state's count, once read (it moves with the viewer's Follow), else the page's.
+  const followers = useFollowState({ kind: 'maker', id: maker.id }, signedIn && session.user.id !== maker.id).data?.followerCount ?? maker.totals.followers;
   return (
     <section aria-labelledby="maker-name" className="bg-card relative overflow-hidden rounded-2xl border shadow-sm">
       <div className="from-primary/15 via-primary/5 absolute inset-x-0 top-0 h-24 bg-gradient-to-r to-transparent sm:h-full sm:bg-gradient-to-br sm:from-primary/10 sm:via-transparent" aria-hidden />
       <div className="relative p-5 sm:p-8">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <div
-            className="bg-primary text-primary-foreground ring-background flex size-20 shrink-0 items-center justify-center rounded-full text-2xl font-bold shadow-md ring-4"
-            aria-hidden
-          >
-            {initialsOf(name)}
-          </div>
+          <PersonAvatar person={maker} size="xl" className="ring-background shadow-md ring-4" />
           <div className="min-w-0 flex-1">
             <p className="text-primary text-xs font-semibold tracking-wide uppercase">Maker</p>
-            <h1 id="maker-name" className="mt-1 text-2xl font-extrabold tracking-tight break-words sm:text-3xl">
-              {name}
-            </h1>
+            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <h1 id="maker-name" className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">
+                {name}
+              </h1>
+              <FollowButton target={{ kind: 'maker', id: maker.id }} name={name} />
+            </div>
             <ul className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {maker.industry ? (
                 <li className="inline-flex items-center gap-1.5">
@@ -110,7 +107,7 @@ function MakerHeader({ maker }: { maker: Maker }) {
               ) : null}
               <li className="inline-flex items-center gap-1.5">
                 <CalendarDays className="size-4" aria-hidden />
-                Joined <LocalTime dateTime={maker.joinedAt} text={(d) => format(d, 'MMMM yyyy')} />
+                Joined <LocalTime dateTime={maker.joinedAt} text={formatMonthYear} />
               </li>
             </ul>
             {maker.bio ? <p className="text-foreground/90 mt-4 max-w-prose text-pretty whitespace-pre-line">{maker.bio}</p> : null}
@@ -136,9 +133,10 @@ function MakerHeader({ maker }: { maker: Maker }) {
                 <span className="break-words">{contact}</span>
               )}
             </p>
-            <div className="mt-6 grid grid-cols-2 gap-3 sm:max-w-md">
+            <div className="mt-6 grid grid-cols-2 gap-3 sm:max-w-xl sm:grid-cols-3">
               <Stat icon={<Layers className="size-4" aria-hidden />} value={maker.totals.items} label="Items shared" />
               <Stat icon={<Heart className="size-4" aria-hidden />} value={maker.totals.likesReceived} label="Likes received" />
+              <Stat icon={<Users className="size-4" aria-hidden />} value={followers} label={followers === 1 ? 'Follower' : 'Followers'} />
             </div>
             <a
               href={`${siteUrl}/makers/${encodeURIComponent(maker.id)}/feed.xml`}

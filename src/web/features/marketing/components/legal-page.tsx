@@ -1,5 +1,5 @@
+import { formatLongDate } from '@shared/rules/date-format';
 import { type ReactNode, useMemo } from 'react';
-import { format } from 'date-fns';
 import { ArrowLeft, ArrowRight, CalendarDays, ChevronDown } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export function LegalPage({ metaTitle, metaDescription, heading, icon: Icon, int
         <p className="mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays className="size-4" aria-hidden="true" />
           <span>
-            Last updated: <LocalTime dateTime={today} text={(date) => format(date, 'MMMM d, yyyy')} />
+            Last updated: <LocalTime dateTime={today} text={formatLongDate} />
           </span>
         </p>
         <div className="mt-6 text-base leading-relaxed text-muted-foreground sm:text-lg">{intro}</div>

@@ -54,6 +54,11 @@ const sections: LegalSection[] = [
           </li>
           <li>To apply the sharing limits and work out when premium features unlock for you.</li>
           <li>To show likes and discussions, and to assign and track the coupons you earn.</li>
+          <li>
+            To count how often each idea or product is viewed, so its maker can see how it is received. A view is
+            counted once a day per reader, recognised by a code made from your account (or your address and browser)
+            and a random value that is thrown away each day; only the number of views is kept, never who viewed.
+          </li>
           <li>To prevent abuse, spam and fraud, and to keep IdeaHub reliable.</li>
         </LegalList>
         <p>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { isSignedIn } from '../../auth/hooks/use-session';
+import { isSignedIn } from '../../auth';
 import { CONTACT_FAILED, contactCreator } from '../lib/contact';
 
 /** The details page's 'Contact' (issue 17 point 6): to the private conversation with the creator, or to sign in first. */

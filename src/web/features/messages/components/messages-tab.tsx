@@ -3,15 +3,17 @@
  * first: the other person, the item, the last message and how many are unread; 'No conversations
  * yet' when there are none. Each leads to /messages/{id}.
  */
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { creatorDisplayName } from '@shared/format';
 import { CONVERSATION_TEXTS } from '@shared/rules/conversations';
 import type { ConversationSummary } from '@shared/schemas/conversations';
+import { timeAgo } from '@shared/rules/time-ago';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { LocalTime } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
-import { EmptyPanel } from '../../dashboard/components/empty-panel';
-import { PagedList } from '../../dashboard/components/paged-list';
+import { EmptyPanel } from '../../../components/ui/empty-panel';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useConversations } from '../api/conversations';
 
 function Row({ c }: { c: ConversationSummary }) {
@@ -26,13 +28,11 @@ function Row({ c }: { c: ConversationSummary }) {
           unread && 'bg-primary/5',
         )}
       >
-        <span className="bg-primary/10 text-primary mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full">
-          <MessagesSquare className="size-4" aria-hidden />
-        </span>
+        <PersonAvatar person={c.with} size="md" className="mt-0.5" />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>{name}</span>
-            <LocalTime dateTime={c.activityAt} text={sinceDate} title={(d) => d.toLocaleString()} className="text-muted-foreground shrink-0 text-xs" />
+            <LocalTime dateTime={c.activityAt} text={timeAgo} title={(d) => d.toLocaleString()} className="text-muted-foreground shrink-0 text-xs" />
           </span>
           <span className="text-muted-foreground block truncate text-sm">
             About {c.item.title}

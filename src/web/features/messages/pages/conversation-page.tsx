@@ -5,24 +5,28 @@
  * What is shown is marked read. Someone who is not one of the two people gets the server's 404,
  * shown as 'Conversation not found'.
  */
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { creatorDisplayName } from '@shared/format';
 import { DISCUSSION_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { checkMessageContent, messageLength } from '@shared/rules/discussion-message';
 import { CONVERSATION_TEXTS } from '@shared/rules/conversations';
 import type { Conversation, PrivateMessage } from '@shared/schemas/conversations';
+import { formatDateTime } from '@shared/rules/date-format';
+import { timeAgo } from '@shared/rules/time-ago';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { AlertCircle, ArrowLeft, Loader2, MessagesSquare, SendHorizontal } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Loader2, SendHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { LocalTime } from '../../../components/ui/local-time';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { messageNamedByAddress, showNamedMessage } from '../../../lib/message-anchor';
+import { messageAnchor } from '@shared/rules/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { PageMeta } from '../../../components/layout/page-meta';
-import { useSession } from '../../auth/hooks/use-session';
-import { ReportButton } from '../../reports/components/report-button';
+import { useSession } from '../../auth';
+import { ReportButton } from '../../reports';
 import { flattenPrivateMessages, markConversationRead, useConversation, usePrivateMessages, useSendPrivateMessage } from '../api/conversations';
 import { useConversationStream } from '../hooks/use-conversation-stream';
 
@@ -31,10 +35,18 @@ const BACK = '/dashboard?tab=messages';
 function MessageBubble({ message, mine }: { message: PrivateMessage; mine: boolean }) {
   const name = creatorDisplayName(message.author.name);
   return (
-    <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-message-id={message.id}>
-      <div className="text-muted-foreground flex flex-wrap items-baseline gap-x-2 text-xs">
+    <li
+      id={messageAnchor(message.id)}
+      className={cn(
+        'flex flex-col gap-1 rounded-md data-[named=true]:bg-primary/10 data-[named=true]:ring-primary/40 data-[named=true]:ring-2',
+        mine ? 'items-end' : 'items-start',
+      )}
+      data-message-id={message.id}
+    >
+      <div className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-xs">
+        <PersonAvatar person={message.author} size="xs" />
         <span className="text-foreground font-semibold">{mine ? 'You' : name}</span>
-        <LocalTime dateTime={message.createdAt} text={sinceDate} title={(d) => format(d, 'MMM d, yyyy, h:mm a')} />
+        <LocalTime dateTime={message.createdAt} text={timeAgo} title={formatDateTime} />
       </div>
       <div className={cn('flex max-w-[85%] items-start gap-1', mine && 'flex-row-reverse')}>
         <p
@@ -128,6 +140,7 @@ function Messages({ conversation, myId }: { conversation: Conversation; myId: st
   const newest = messages.at(-1)?.id ?? 0;
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const namedShown = useRef(false);
   const readUpTo = useRef(conversation.lastReadId);
 
   useConversationStream(conversation.id, { enabled: query.isSuccess, lastMessageId: newest });
@@ -135,7 +148,13 @@ function Messages({ conversation, myId }: { conversation: Conversation; myId: st
   // Newest at the bottom, kept in view while the reader is there.
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+    // A notification's link names one message: shown once, instead of the newest.
+    const named = !namedShown.current && newest > 0 ? messageNamedByAddress() : null;
+    if (named && list?.contains(named)) {
+      namedShown.current = true;
+      stickToBottom.current = false;
+      showNamedMessage(named);
+    } else if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
   }, [newest]);
 
   // What is shown is read (the Messages tab's counts follow).
@@ -229,9 +248,7 @@ export default function ConversationPage() {
       ) : (
         <>
           <div className="mb-5 flex items-start gap-3">
-            <span className="bg-primary/10 text-primary flex size-11 shrink-0 items-center justify-center rounded-full">
-              <MessagesSquare className="size-5" aria-hidden />
-            </span>
+            <PersonAvatar person={conversation.with} size="md" />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold tracking-tight break-words">Conversation with {withName}</h1>
               <p className="text-muted-foreground mt-1 text-sm break-words">

@@ -10,7 +10,7 @@ import { CircleAlert, CircleCheck, MailCheck, MailX } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageMeta } from '../../../components/layout/page-meta';
 import { Button } from '../../../components/ui/button';
-import { AuthShell } from '../../auth/components/auth-shell';
+import { AuthShell } from '../../auth';
 import { confirmNewsletter, unsubscribeFromNewsletter } from '../api/newsletter';
 
 const TEXTS = {

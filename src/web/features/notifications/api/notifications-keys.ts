@@ -5,5 +5,6 @@ export const notificationsKeys = {
   unread: () => [...notificationsKeys.all, 'unread'] as const,
   list: () => [...notificationsKeys.all, 'list'] as const,
   preferences: () => [...notificationsKeys.all, 'preferences'] as const,
+  digest: () => [...notificationsKeys.all, 'digest'] as const,
   unsubscribe: (token: string) => [...notificationsKeys.all, 'unsubscribe', token] as const,
 };

@@ -1,5 +1,6 @@
 /** The notifications page and the preferences card: one's list, marking read, preferences, unsubscribe links. */
 import type {
+  DigestPreference,
   NotificationList,
   NotificationPreferences,
   NotificationPreferencesInput,
@@ -63,6 +64,29 @@ export function useUpdateNotificationPreferences() {
     onSuccess: (saved) => {
       client.setQueryData(notificationsKeys.preferences(), saved);
     },
+  });
+}
+
+/** GET /api/notifications/digest: the weekly digest, on or off, and its day. */
+export function useDigestPreference() {
+  return useQuery({ queryKey: notificationsKeys.digest(), queryFn: () => api<DigestPreference>('/api/notifications/digest'), staleTime: 0 });
+}
+
+/** PUT /api/notifications/digest: shown at once, put back on failure. */
+export function useUpdateDigestPreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<DigestPreference>) => api<DigestPreference>('/api/notifications/digest', { method: 'PUT', body: change }),
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: notificationsKeys.digest() });
+      const before = client.getQueryData<DigestPreference>(notificationsKeys.digest());
+      if (before) client.setQueryData(notificationsKeys.digest(), { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) client.setQueryData(notificationsKeys.digest(), context.before);
+    },
+    onSuccess: (saved) => client.setQueryData(notificationsKeys.digest(), saved),
   });
 }
 

@@ -3,17 +3,51 @@
  * switch saves at once (the server keeps the other switches as they are); a failure puts it back
  * and says so. Email is on by default except for likes.
  */
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@shared/rules/notifications';
+import { DIGEST_LABEL, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@shared/rules/notifications';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notifications';
+import { useDigestPreference, useNotificationPreferences, useUpdateDigestPreference, useUpdateNotificationPreferences } from '../api/notifications';
 
 const CHANNELS = [
   { key: 'inApp', label: 'In the app' },
   { key: 'email', label: 'By email' },
 ] as const;
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The weekly digest (issue 28 point 2): on or off, and its day; each change saves at once. */
+function DigestPreferenceRow() {
+  const digest = useDigestPreference();
+  const update = useUpdateDigestPreference();
+  if (!digest.data) return null;
+  const change = (value: { enabled?: boolean; day?: number }) =>
+    update.mutate(value, { onError: (error) => toast({ variant: 'destructive', title: 'Update Failed', description: error.message }) });
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">
+      <div className="flex items-center gap-3">
+        <Switch id="weekly-digest" checked={digest.data.enabled} onCheckedChange={(enabled) => change({ enabled })} aria-label={`${DIGEST_LABEL}: by email`} />
+        <label htmlFor="weekly-digest">{DIGEST_LABEL}, by email</label>
+      </div>
+      <label className="flex items-center gap-2">
+        <span className="text-muted-foreground">Sent on</span>
+        <select
+          className="border-input bg-background h-9 rounded-md border px-2"
+          value={digest.data.day}
+          disabled={!digest.data.enabled}
+          onChange={(e) => change({ day: Number(e.target.value) })}
+        >
+          {DAYS.map((name, day) => (
+            <option key={name} value={day}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
 
 export function NotificationPreferencesCard() {
   const preferences = useNotificationPreferences();
@@ -76,6 +110,7 @@ export function NotificationPreferencesCard() {
             ))}
           </div>
         )}
+        <DigestPreferenceRow />
       </CardContent>
     </Card>
   );

@@ -4,15 +4,17 @@
  * (the header's count goes to 0 in every tab); the ones that were new stay marked for this visit.
  * 'Mark all as read' does the same for what arrives while the page is open.
  */
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import type { Notification } from '@shared/schemas/notifications';
-import { AlertCircle, AtSign, Bell, CheckCheck, Heart, Loader2, Mail, MessageSquare, Reply, ShieldAlert } from 'lucide-react';
+import { timeAgo } from '@shared/rules/time-ago';
+import { AlertCircle, AtSign, Bell, CheckCheck, Heart, Loader2, Mail, MessageSquare, Receipt, Reply, ShieldAlert, ShoppingBag, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { LocalTime, sinceDate } from '../../../components/ui/local-time';
+import { LocalTime } from '../../../components/ui/local-time';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import { useMarkAllRead, useNotifications } from '../api/notifications';
 import { useUnreadCount } from '../api/unread-count';
 
@@ -23,61 +25,81 @@ const ICONS: Record<Notification['kind'], ReactNode> = {
   like: <Heart aria-hidden />,
   private_message: <Mail aria-hidden />,
   removal: <ShieldAlert aria-hidden />,
+  new_item: <Sparkles aria-hidden />,
+  sale: <ShoppingBag aria-hidden />,
+  purchase: <Receipt aria-hidden />,
 };
 
 function Strong({ children }: { children: ReactNode }) {
   return <span className="text-foreground font-semibold">{children}</span>;
 }
 
-/** The sentence of a notification: who did what to which item. */
+/**
+ * The sentence of a notification, as the API words it ('Ama Owusu replied to you'), the name in
+ * bold; replies, mentions and private messages name the item on a line of their own when the sentence does not.
+ */
 function Sentence({ n }: { n: Notification }) {
-  const who = <Strong>{n.actor?.name ?? 'Anonymous'}</Strong>;
-  const title = <Strong>“{n.item?.title ?? 'an item'}”</Strong>;
-  switch (n.kind) {
-    case 'discussion':
-      return <>{who} posted in the discussion of {title}</>;
-    case 'reply':
-      return <>{who} replied to your message on {title}</>;
-    case 'mention':
-      return <>{who} mentioned you in the discussion of {title}</>;
-    case 'like':
-      return n.others > 0 ? (
-        <>
-          {who} and {n.others} {n.others === 1 ? 'other' : 'others'} liked {title}
-        </>
-      ) : (
-        <>{who} liked {title}</>
-      );
-    case 'private_message':
-      return <>{who} sent you a private message about {title}</>;
-    case 'removal':
-      return n.removed?.target === 'message' ? <>A moderator removed your message on {title}</> : <>A moderator removed your item {title}</>;
-  }
+  const name = n.kind === 'removal' ? null : (n.actor?.name?.trim() || 'Anonymous');
+  const rest = name !== null && n.text.startsWith(name) ? n.text.slice(name.length) : null;
+  return name !== null && rest !== null ? (
+    <>
+      <Strong>{name}</Strong>
+      {rest}
+    </>
+  ) : (
+    <>{n.text}</>
+  );
+}
+
+/** The item a reply or a mention is in (their sentence is about the person, not the item). */
+function ItemLine({ n }: { n: Notification }) {
+  if ((n.kind !== 'reply' && n.kind !== 'mention') || !n.item) return null;
+  return (
+    <span className="text-muted-foreground block text-xs">
+      In <span className="text-foreground font-medium">“{n.item.title}”</span>
+    </span>
+  );
 }
 
 function Entry({ n, fresh }: { n: Notification; fresh: boolean }) {
   const gone = n.item !== null && n.item.id === null && n.kind !== 'removal';
   const body = (
     <>
-      <span
-        className={cn(
-          'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full [&_svg]:size-4',
-          n.kind === 'removal' ? 'bg-destructive/10 text-destructive' : n.kind === 'like' ? 'bg-rose-500/10 text-rose-600 dark:text-rose-400' : 'bg-primary/10 text-primary',
-        )}
-      >
-        {ICONS[n.kind]}
-      </span>
+      {n.actor ? (
+        // The person's face, the kind of event as a small badge on it.
+        <span className="relative mt-0.5 shrink-0">
+          <PersonAvatar person={n.actor} size="md" />
+          <span
+            className={cn(
+              'ring-card absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full ring-2 [&_svg]:size-3',
+              n.kind === 'like' ? 'bg-rose-600 text-white' : 'bg-primary text-primary-foreground',
+            )}
+          >
+            {ICONS[n.kind]}
+          </span>
+        </span>
+      ) : (
+        <span
+          className={cn(
+            'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full [&_svg]:size-4',
+            n.kind === 'removal' ? 'bg-destructive/10 text-destructive' : n.kind === 'like' ? 'bg-rose-500/10 text-rose-600 dark:text-rose-400' : 'bg-primary/10 text-primary',
+          )}
+        >
+          {ICONS[n.kind]}
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         <span className="text-muted-foreground block text-sm leading-snug">
           {fresh ? <span className="sr-only">New: </span> : null}
           <Sentence n={n} />
           {gone ? <span className="text-muted-foreground"> (no longer available)</span> : null}
         </span>
+        <ItemLine n={n} />
         {n.excerpt ? <span className="text-foreground/85 mt-1 line-clamp-2 block text-sm break-words">{n.excerpt}</span> : null}
         {n.removed ? (
           <span className="text-foreground/85 mt-1 block text-sm break-words">{n.removed.reason ? `Reason: ${n.removed.reason}` : 'No reason was given.'}</span>
         ) : null}
-        <LocalTime dateTime={n.at} text={sinceDate} title={(d) => d.toLocaleString()} className="text-muted-foreground mt-1 block text-xs" />
+        <LocalTime dateTime={n.at} text={timeAgo} title={(d) => d.toLocaleString()} className="text-muted-foreground mt-1 block text-xs" />
       </span>
       {fresh ? <span className="bg-primary mt-2 size-2.5 shrink-0 rounded-full" aria-hidden /> : null}
     </>

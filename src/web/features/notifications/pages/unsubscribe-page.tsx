@@ -4,7 +4,7 @@
  * mail client's one-click uses), so it works without JavaScript; afterwards it says they are off.
  * Drawn by the server from GET /api/unsubscribe; no sign-in needed (the link is the proof).
  */
-import { NOTIFICATION_KIND_LABELS } from '@shared/rules/notifications';
+import { UNSUBSCRIBE_LABELS } from '@shared/rules/notifications';
 import { BellOff, CheckCircle2, Link2Off, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +54,7 @@ export default function UnsubscribePage() {
       </>
     );
   }
-  const label = NOTIFICATION_KIND_LABELS[state.data.kind];
+  const label = UNSUBSCRIBE_LABELS[state.data.kind];
   if (!state.data.email) {
     return (
       <>

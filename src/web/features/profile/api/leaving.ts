@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETED_MESSAGE, type AccountDeleteInput } from '@shared/schemas/leaving';
 import { toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/hooks/use-session';
+import { sessionQueryKey } from '../../auth';
 
 /** A plain link: the browser saves the attachment itself (Content-Disposition), no script needed. */
 export const DATA_EXPORT_PATH = '/api/me/export';

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileUpdateInput } from '@shared/schemas/profile';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/hooks/use-session';
-import { ideasKeys } from '../../ideas/api/ideas-keys';
+import { sessionQueryKey } from '../../auth';
+import { ideasKeys } from '../../../lib/ideas-keys';
 
 export const profileQueryKey = ['profile', 'me'] as const;
 

@@ -27,7 +27,7 @@ export function LeavingCards() {
             <h2>Your data</h2>
           </CardTitle>
           <CardDescription>
-            One JSON file with your account, profile, items, messages, likes, ratings, saved items, coupons and signed-in devices.
+            One JSON file with your account, profile, items, messages, likes, ratings, saved items, coupons, notifications, the reports you filed, your newsletter subscription and signed-in devices.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -44,8 +44,9 @@ export function LeavingCards() {
             <h2 className="text-destructive">Danger zone</h2>
           </CardTitle>
           <CardDescription>
-            Deleting your account removes your profile, items, likes, ratings, saved items and coupons for good. Your messages in
-            other people’s discussions stay, from ‘Deleted user’.
+            Deleting your account removes your profile, items, likes, ratings, saved items, coupons, notifications, newsletter
+            subscription and the emails we hold for you, for good. Your messages in other people’s discussions stay, from ‘Deleted
+            user’.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -3,7 +3,6 @@
  * to type) for an authenticator app and a first code from it, then the backup codes, shown once,
  * to copy or download. Loaded only when someone starts it (it brings the QR code drawer).
  */
-import { Copy, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { encode } from 'uqr';
 import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from '@shared/schemas/auth';
@@ -11,13 +10,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
 import type { TwoFactorSetup as Setup } from '../../../lib/auth-client';
 import { useConfirmTwoFactor, useStartTwoFactor } from '../api/two-factor';
+import { BackupCodes } from './backup-codes';
 
 type Step = { name: 'password' } | { name: 'scan'; setup: Setup } | { name: 'codes'; codes: string[] };
-
-const BACKUP_CODES_FILE = 'ideahub-backup-codes.txt';
 
 export default function TwoFactorSetup({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'password' });
@@ -49,7 +46,12 @@ export default function TwoFactorSetup({ onClose }: { onClose: () => void }) {
             onSubmit={(code) => confirm.mutate(code, { onSuccess: () => setStep({ name: 'codes', codes: step.setup.backupCodes }) })}
           />
         ) : (
-          <CodesStep codes={step.codes} onDone={onClose} />
+          <BackupCodes
+            codes={step.codes}
+            title="Save your backup codes"
+            description="Two-factor authentication is on. If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are shown only now."
+            onDone={onClose}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -142,55 +144,6 @@ function ScanStep(props: { setup: Setup; pending: boolean; error?: string; onCan
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function CodesStep({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `IdeaHub backup codes (each works once)\n\n${codes.join('\n')}\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: 'Backup codes copied' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Copy Failed', description: 'Could not copy the codes. Please download them instead.' });
-    }
-  };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = BACKUP_CODES_FILE;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-  return (
-    <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Save your backup codes</DialogTitle>
-        <DialogDescription>
-          Two-factor authentication is on. If you lose your phone, each of these codes signs you in once. Keep them somewhere
-          safe: they are shown only now.
-        </DialogDescription>
-      </DialogHeader>
-      <ul aria-label="Backup codes" className="bg-muted grid grid-cols-2 gap-x-4 gap-y-1 rounded-md p-3 font-mono text-sm">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden /> Copy codes
-        </Button>
-        <Button type="button" variant="outline" onClick={download}>
-          <Download aria-hidden /> Download codes
-        </Button>
-      </div>
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </div>
   );
 }
 

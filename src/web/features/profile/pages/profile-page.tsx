@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
-import { ArrowLeft, CalendarDays, Info, Mail, Pencil, UserRound } from 'lucide-react';
+import { CalendarDays, Info, Mail, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type UseFormReturn, useForm, useFormState } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { returnPathIn } from '@shared/rules/return-path';
 import {
   type Profile,
@@ -13,6 +12,7 @@ import {
   profileToFormValues,
 } from '@shared/schemas/profile';
 import { validateProfileName } from '@shared/validation/profile-name';
+import { formatMonthYear } from '@shared/rules/date-format';
 import { FullScreenLoading } from '../../../components/layout/full-screen-loading';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -23,10 +23,15 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { NotificationPreferencesCard } from '../../notifications/components/notification-preferences-card';
+import { NotificationPreferencesCard } from '../../notifications';
+import { FollowedList } from '../../follows';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
 import { LeavingCards } from '../components/leaving-cards';
+import { ProfilePhotoField } from '../components/profile-photo-field';
+import { PersonAvatar } from '../../../components/people/person-avatar';
 import { TwoFactorCard } from '../components/two-factor-card';
+import { PayoutsSetup } from '../../payments';
+import { BackLink } from '../../../components/layout/back-link';
 
 type FieldName = keyof ProfileFormValues;
 
@@ -95,12 +100,6 @@ const SECTIONS: { title: string; description: string; fields: FieldSpec[] }[] = 
 /** What sharing needs of a profile (the server's rule: name and contact). */
 const CONTACT_NEEDED = 'Add how people can contact you: sharing needs it.';
 
-function initials(name: string | null): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return '';
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
-
 /** One value of the profile as text; an empty one says so plainly. */
 function ProfileValue({ profile, spec }: { profile: Profile; spec: FieldSpec }) {
   const empty = <span className="text-muted-foreground font-normal italic">Not provided</span>;
@@ -127,18 +126,16 @@ function ProfileValue({ profile, spec }: { profile: Profile; spec: FieldSpec }) 
 
 /** The profile as a card to read (SPEC §4 Profile, view mode; issue 15 point 12): values as text, not greyed-out inputs. */
 function ProfileView({ profile }: { profile: Profile }) {
-  const letters = initials(profile.fullName);
   return (
     <div className="grid gap-6">
       <Card className="overflow-hidden py-0">
         <div className="from-primary/15 via-primary/5 to-background h-20 bg-gradient-to-r" aria-hidden />
         <CardContent className="flex flex-col gap-3 pb-6 sm:flex-row sm:items-end sm:gap-5">
-          <div
-            className="bg-primary text-primary-foreground ring-card -mt-10 flex size-20 shrink-0 items-center justify-center rounded-full text-2xl font-semibold ring-4"
-            aria-hidden
-          >
-            {letters || <UserRound className="size-9" />}
-          </div>
+          <PersonAvatar
+            person={{ id: profile.userId, name: profile.fullName, avatarUrl: profile.avatarUrl }}
+            size="xl"
+            className="ring-card -mt-10 ring-4"
+          />
           <div className="grid min-w-0 gap-1">
             <p className="truncate text-xl font-semibold">{profile.fullName?.trim() || 'No name yet'}</p>
             <p className="text-muted-foreground flex min-w-0 items-center gap-1.5 text-sm">
@@ -147,8 +144,9 @@ function ProfileView({ profile }: { profile: Profile }) {
             </p>
             <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
               <CalendarDays className="size-4 shrink-0" aria-hidden />
-              Member since {format(new Date(profile.createdAt), 'MMMM yyyy')}
+              Member since {formatMonthYear(profile.createdAt)}
             </p>
+            <ProfilePhotoField profile={profile} />
           </div>
         </CardContent>
       </Card>
@@ -172,6 +170,7 @@ function ProfileView({ profile }: { profile: Profile }) {
                 </div>
               ))}
             </dl>
+            {section.title === 'Banking Information' ? <PayoutsSetup /> : null}
           </CardContent>
         </Card>
       ))}
@@ -193,7 +192,6 @@ export default function ProfilePage() {
   const returnTo = returnPathIn(params);
   const [editing, setEditing] = useState(returnTo !== null);
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), mode: 'onSubmit' });
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (profile.data && !editing) form.reset(profileToFormValues(profile.data));
@@ -256,26 +254,11 @@ export default function ProfilePage() {
     setEditing(false);
   };
 
-  const completeNotice = returnTo ? (
-    <div role="status" className="border-primary/30 bg-primary/5 mb-6 flex gap-3 rounded-lg border p-4 text-sm">
-      <Info className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />
-      <div className="grid gap-1">
-        <p className="font-medium">Add your full name and contact info to share.</p>
-        <p className="text-muted-foreground">
-          Members see them with what you share. Save, and you go straight back{returnTo === '/create-idea' ? ' to your draft' : ''}.
-        </p>
-      </div>
-    </div>
-  ) : null;
+  const completeNotice = returnTo ? <CompleteNotice toDraft={returnTo === '/create-idea'} /> : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/dashboard"
-        className="text-muted-foreground hover:text-foreground focus-visible:ring-ring inline-flex items-center gap-1.5 rounded-md text-sm focus-visible:ring-2 focus-visible:outline-none"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       {editing ? (
         <form noValidate onSubmit={save} aria-label="Profile">
           <div className="mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -285,57 +268,8 @@ export default function ProfilePage() {
             </div>
           </div>
           {completeNotice}
-          <div className="grid gap-6">
-            {SECTIONS.map((section) => (
-              <Card key={section.title}>
-                <CardHeader>
-                  <CardTitle>
-                    <h2>{section.title}</h2>
-                  </CardTitle>
-                  <CardDescription>{section.description}</CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-4 sm:grid-cols-2">
-                  {section.fields.map((f) => {
-                    const name = f.name;
-                    return (
-                      <div key={name} className={f.wide ? 'sm:col-span-2' : undefined}>
-                        {name === 'email' ? (
-                          <Field label={f.label} description={f.description}>
-                            <Input type="email" value={profile.data.email} disabled readOnly />
-                          </Field>
-                        ) : (
-                          <Field
-                            label={f.label}
-                            description={f.description}
-                            error={errors[name]?.message}
-                            required={name === 'fullName' || (name === 'contactInfo' && returnTo !== null)}
-                          >
-                            {f.multiline ? (
-                              <Textarea placeholder={f.placeholder} rows={4} {...form.register(name)} />
-                            ) : (
-                              <Input type={f.type ?? 'text'} placeholder={f.placeholder} autoComplete={f.autoComplete} {...form.register(name)} />
-                            )}
-                          </Field>
-                        )}
-                      </div>
-                    );
-                  })}
-                </CardContent>
-              </Card>
-            ))}
-          </div>
-          {/* Always in reach, however long the form: at the bottom of the screen while editing. */}
-          <div className="bg-background/90 supports-[backdrop-filter]:bg-background/75 sticky bottom-0 z-30 -mx-4 mt-6 border-t px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-            <div className="flex items-center justify-end gap-2">
-              <p className="text-muted-foreground mr-auto hidden text-sm sm:block">Editing your profile</p>
-              <Button type="button" variant="outline" onClick={cancel} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </div>
-          </div>
+          <ProfileFields form={form} email={profile.data.email} contactRequired={returnTo !== null} />
+          <SaveBar onCancel={cancel} pending={update.isPending} />
         </form>
       ) : (
         <>
@@ -352,9 +286,86 @@ export default function ProfilePage() {
           <ProfileView profile={profile.data} />
         </>
       )}
+      <FollowedList />
       <NotificationPreferencesCard />
       <TwoFactorCard />
       <LeavingCards />
+    </div>
+  );
+}
+
+/** Sent here to complete the profile before sharing: what is needed, and where Save leads. */
+function CompleteNotice({ toDraft }: { toDraft: boolean }) {
+  return (
+    <div role="status" className="border-primary/30 bg-primary/5 mb-6 flex gap-3 rounded-lg border p-4 text-sm">
+      <Info className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="grid gap-1">
+        <p className="font-medium">Add your full name and contact info to share.</p>
+        <p className="text-muted-foreground">Members see them with what you share. Save, and you go straight back{toDraft ? ' to your draft' : ''}.</p>
+      </div>
+    </div>
+  );
+}
+
+/** The form's sections: each field with its label, hint and message (the email shown, not editable). */
+function ProfileFields({ form, email, contactRequired }: { form: UseFormReturn<ProfileFormValues>; email: string; contactRequired: boolean }) {
+  const { errors } = useFormState({ control: form.control });
+  return (
+    <div className="grid gap-6">
+      {SECTIONS.map((section) => (
+        <Card key={section.title}>
+          <CardHeader>
+            <CardTitle>
+              <h2>{section.title}</h2>
+            </CardTitle>
+            <CardDescription>{section.description}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {section.fields.map((f) => {
+              const name = f.name;
+              return (
+                <div key={name} className={f.wide ? 'sm:col-span-2' : undefined}>
+                  {name === 'email' ? (
+                    <Field label={f.label} description={f.description}>
+                      <Input type="email" value={email} disabled readOnly />
+                    </Field>
+                  ) : (
+                    <Field
+                      label={f.label}
+                      description={f.description}
+                      error={errors[name]?.message}
+                      required={name === 'fullName' || (name === 'contactInfo' && contactRequired)}
+                    >
+                      {f.multiline ? (
+                        <Textarea placeholder={f.placeholder} rows={4} {...form.register(name)} />
+                      ) : (
+                        <Input type={f.type ?? 'text'} placeholder={f.placeholder} autoComplete={f.autoComplete} {...form.register(name)} />
+                      )}
+                    </Field>
+                  )}
+                </div>
+              );
+            })}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** Always in reach, however long the form: at the bottom of the screen while editing. */
+function SaveBar({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
+  return (
+    <div className="bg-background/90 supports-[backdrop-filter]:bg-background/75 sticky bottom-0 z-30 -mx-4 mt-6 border-t px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+      <div className="flex items-center justify-end gap-2">
+        <p className="text-muted-foreground mr-auto hidden text-sm sm:block">Editing your profile</p>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
     </div>
   );
 }

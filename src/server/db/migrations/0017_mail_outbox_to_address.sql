@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_to_address_idx" ON "mail_outbox" USING btree (lower("to_address")) WHERE "mail_outbox"."to_address" is not null;

@@ -1,0 +1,2 @@
+/** The discussion feature's public entry: what other features may use of it. */
+export { deleteMessageWithin, discussionAccess } from './service.ts';

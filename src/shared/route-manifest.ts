@@ -1,0 +1,30 @@
+// Written by `npm run routes` from the screens (src/web/app/routes/*.tsx): do not edit.
+import type { RouteManifestEntry } from './route-entry.ts';
+
+export const ROUTE_MANIFEST: readonly RouteManifestEntry[] = [
+  {"path":"*","render":"server","status":404},
+  {"path":"/","render":"server","public":true,"sitemap":true,"data":true},
+  {"path":"/about","render":"server","public":true,"sitemap":true},
+  {"path":"/admin/*","render":"browser"},
+  {"path":"/auth","render":"server","data":true},
+  {"path":"/auth/reset-password","render":"browser"},
+  {"path":"/auth/verified","render":"browser"},
+  {"path":"/checkout/test/:reference","render":"browser"},
+  {"path":"/coupons/redeem","render":"browser"},
+  {"path":"/create-idea","render":"browser"},
+  {"path":"/dashboard","render":"browser"},
+  {"path":"/dev/outbox","render":"browser"},
+  {"path":"/idea/:id","render":"server","redirect":"/ideas/:id"},
+  {"path":"/ideas/:id","render":"server","public":true,"data":true},
+  {"path":"/makers/:userId","render":"server","public":true,"data":true},
+  {"path":"/menu","render":"server","public":true},
+  {"path":"/messages/:conversationId","render":"browser"},
+  {"path":"/newsletter/confirm","render":"browser"},
+  {"path":"/newsletter/unsubscribe","render":"browser"},
+  {"path":"/notifications","render":"browser"},
+  {"path":"/privacy","render":"server","public":true,"sitemap":true},
+  {"path":"/profile","render":"browser"},
+  {"path":"/terms","render":"server","public":true,"sitemap":true},
+  {"path":"/topics/:slug","render":"server","public":true,"data":true},
+  {"path":"/unsubscribe","render":"server","data":true},
+];

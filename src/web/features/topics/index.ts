@@ -1,0 +1,2 @@
+/** The topics feature's public entry: the form's topics picker. */
+export { TopicsField } from './components/topics-field';
