@@ -17,11 +17,10 @@
  *   npx tsx bench/notifications.bench.ts            # or npm run bench -- --only notifications
  *
  * A throwaway database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- * dropped at the end. Appends its figures, the machine and its load to bench/RESULTS.md.
+ * dropped at the end. Appends its figures, the machine and its load to bench/history/runs.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,8 @@ import { openPostgres } from '../src/server/db/client.ts';
 import { listNotifications, MARK_READ_BATCH } from '../src/server/features/notifications/queries.ts';
 import { encodeNotificationCursor } from '../src/server/features/notifications/service.ts';
 import { drive, type LoadRequest } from './load.ts';
+import { listeningLine } from './listening.ts';
+import { appendToHistory } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -63,8 +64,8 @@ function startInstance(databaseUrl: string): Promise<string> {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const l = out.split('\n').find((x) => x.startsWith('{'));
-      if (l) resolve((JSON.parse(l) as { url: string }).url);
+      const info = listeningLine(out);
+      if (info) resolve(info.url);
     });
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
   });
@@ -353,8 +354,7 @@ async function main() {
   const planText = plans
     .map((p) => `- ${p.label}: ${p.time ?? ''}\n\n  \`\`\`\n${p.rows.map((r) => `  ${r}`).join('\n')}\n  \`\`\``)
     .join('\n');
-  appendFileSync(
-    path.join(here, 'RESULTS.md'),
+  appendToHistory(
     `\n## notifications — ${new Date().toISOString()}\n\n` +
       `Machine: ${machine}. Targets (issue 17): delivery p50 < 20 ms, p99 < 100 ms, none lost.\n\n` +
       `### Live delivery\n\n${live.map((l) => `- ${l}`).join('\n')}\n\n` +

@@ -10,14 +10,13 @@
  * (200) posted at RATE per second (20), alternately through each instance, within TIMEOUT_S (180).
  * The subscribers are read by CLIENTS (4) processes (bench/realtime-subscribers.ts), each a share
  * of them, half on each instance; they report every delivery back, so each is counted once here.
- * Prints p50/p95/p99/max and appends them to bench/RESULTS.md.
+ * Prints p50/p95/p99/max and appends them to bench/history/runs.md.
  *
  * Latency "insert→receipt" = the moment a subscriber has parsed the event minus the message's
  * created_at (the database clock of the same machine: the inserting transaction's start).
  * "post→receipt" adds the HTTP request, the session and premium checks: from just before the POST.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,8 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { ideas, users } from '../src/server/db/schema.ts';
+import { listeningLine } from './listening.ts';
+import { appendToHistory } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,8 +58,8 @@ function startInstance(databaseUrl: string): Promise<string> {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
+      const info = listeningLine(out);
+      if (info) resolve(info.url);
     });
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
   });
@@ -212,10 +213,7 @@ async function main() {
   ];
   console.log(summary.join('\n'));
 
-  const results = path.join(here, 'RESULTS.md');
-  if (!existsSync(results)) writeFileSync(results, '# Benchmark results\n\nAppended by the benchmarks in this folder; newest last.\n');
-  appendFileSync(
-    results,
+  appendToHistory(
     `\n## realtime fan-out — ${new Date().toISOString()}\n\n` +
       `${SUBSCRIBERS} SSE subscribers over two instances (separate processes) on one PostgreSQL, ` +
       `read by ${CLIENTS} client processes; ` +
