@@ -205,6 +205,8 @@ describe('Continue with Google', () => {
       OIDC_ISSUER: idp.issuer,
     });
     server = await startServer({ config, logger: createLogger('silent'), webRoot: path.resolve('dist/web') });
+    // The first page this in-process server draws loads its page code: paid here, not by the journey's first navigation.
+    expect((await fetch(`${appUrl}/auth`)).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close(1000);

@@ -14,7 +14,8 @@ import { demoSeeded, itemId, randomClientIp, signInAs } from './support/demo.ts'
 import { newPerson } from './support/people.ts';
 
 const DEMO_PASSWORD = 'ideahub-demo-2026';
-const LIKE_ITEM = 'Portable water quality tester';
+// Its own item: the details journey likes 'Portable water quality tester' and counts its likes at the same time.
+const LIKE_ITEM = 'Rainwater harvesting kit';
 const DISCUSSED_ITEM = 'Handwoven aso-oke laptop sleeve';
 
 const browser = useBrowser();
