@@ -70,7 +70,8 @@ export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: C
                 {name}
               </Link>
             </span>
-            <LocalTime dateTime={idea.createdAt} text={timeAgo} />
+            {/* One line whatever it says: the reader's clock may change the words after the app takes over, never the card's height. */}
+            <LocalTime dateTime={idea.createdAt} text={timeAgo} className="truncate" />
           </p>
           {actions ? <div className="card-actions">{actions}</div> : null}
         </div>
