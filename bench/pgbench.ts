@@ -26,8 +26,8 @@ export async function captureQueries(fn: () => Promise<unknown>): Promise<Captur
       if (capturing) {
         const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
         const values = (Array.isArray(second) ? second : (first as { values?: unknown[] })?.values) ?? [];
-        // The LISTEN connection's own statements are not part of a request.
-        if (text && !/^\s*(listen|unlisten)\b/i.test(text)) capturing.push({ text, values });
+        // The LISTEN connection's statements and the background jobs' (the mail outbox, the job queue) are not part of a request.
+        if (text && !/^\s*(listen|unlisten)\b/i.test(text) && !/\bmail_outbox\b|\bpgboss\./i.test(text)) capturing.push({ text, values });
       }
       return original.apply(this, args);
     };
