@@ -1,5 +1,5 @@
 /** An item's details: drawn from the reader's own answer (premium text only for those who may read it). */
-import type { IdeaDetail } from '@shared/schemas/ideas';
+import type { IdeaDetail, PublicConfig } from '@shared/schemas/ideas';
 import { lazy } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { defineScreen, lazyPage, parseAnswer } from '../route';
@@ -14,9 +14,11 @@ export default defineScreen({
   loader: import.meta.env.SSR
     ? async ({ client, params, ask }) => {
         // Imported here, not above: the browser's build leaves the loader and its imports out.
-        const { ideaQuery } = await import('../../features/idea-details/api/get-idea');
+        const [{ ideaQuery }, { appConfigKey }] = await Promise.all([import('../../features/idea-details/api/get-idea'), import('../../lib/app-config')]);
         const id = params.id ?? '';
-        const answer = await ask(`/api/ideas/${encodeURIComponent(id)}`);
+        // The public settings too (whether Buy shows): the page hydrates as drawn instead of drawing itself again when they arrive.
+        const [answer, config] = await Promise.all([ask(`/api/ideas/${encodeURIComponent(id)}`), ask('/api/config')]);
+        if (config.status === 200) client.setQueryData(appConfigKey, parseAnswer<PublicConfig>(config));
         const { queryKey } = ideaQuery(id);
         const idea = answer.status === 200 ? parseAnswer<IdeaDetail>(answer) : undefined;
         if (idea) client.setQueryData(queryKey, idea);
