@@ -1,7 +1,6 @@
 /** Builds the HTTP app: middleware, API routes, OpenAPI document, storage and the web app. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env.ts';
@@ -50,6 +49,7 @@ import { asUnavailablePage, databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS, outageI
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { nulGuard } from './lib/nul-guard.ts';
 import { createPublicCache, type PublicCache } from './lib/public-cache.ts';
+import { limitBody } from './lib/request-body.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createVisitorFastPath } from './lib/visitor-fast-path.ts';
 import { createViewCounter, isReadAnswer, itemReadAt, type ViewCounter } from './lib/view-counter.ts';
@@ -201,10 +201,7 @@ function useGuards(app: OpenAPIHono<AppEnv>, deps: AppDeps, publicCache: PublicC
   // During a database outage, answers that hide the cause (better-auth's own 500) are 503 too.
   app.use('*', outageInsteadOf500(database));
   // GET and HEAD carry no body; asking for one would build a whole web Request for nothing.
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413),
-  });
+  const apiBodyLimit = limitBody(API_BODY_LIMIT);
   // API answers are personal (profiles, bank details, sessions) or change at any moment: no
   // browser or proxy keeps them, unless a route says otherwise (/api/config, the live stream).
   app.use('/api/*', async (c, next) => {

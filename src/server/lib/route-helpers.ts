@@ -35,12 +35,3 @@ export const idParamsSchema = z.object({ id: z.string().max(100) });
 /** Cursor and page size of the signed-in lists: the same bounds as /api/ideas. */
 export const pageQuerySchema = ideaListParamsSchema.pick({ cursor: true, limit: true });
 
-/** A multipart form with one file in the field 'file': a plain OpenAPI schema (not zod), documented here, read and checked by the handler. */
-export const fileUploadBody = {
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: { type: 'object' as const, properties: { file: { type: 'string' as const, format: 'binary' } }, required: ['file'] },
-    },
-  },
-};

@@ -1,27 +1,15 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import { uploadedImageSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { fileUploadBody, imageBodyLimit, uploadedFile } from '../../lib/request-body.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { getPlatformSettings } from '../../lib/platform-settings.ts';
-import { errorResponses, fileUploadBody, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
+import { errorResponses, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { fileTooLarge, maxUploadBytes, uploadIdeaImage } from './upload-service.ts';
 
 /** The upload route sets its own body limit; app.ts exempts it from the 1 MB limit of the API. */
 export const IDEA_IMAGE_UPLOAD_PATH = '/api/uploads/idea-images';
-/** Room for the multipart envelope (boundaries, headers, other small fields) around a 5 MB file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const CHOOSE_FILE_MESSAGE = 'Please choose an image to upload.';
-
-const uploadBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-  maxSize: IMAGE_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
-  onError: async (c) => {
-    throw fileTooLarge(maxUploadBytes(await getPlatformSettings(c.var.db)));
-  },
-});
+const uploadBodyLimit = imageBodyLimit(async (c) => fileTooLarge(maxUploadBytes(await getPlatformSettings(c.var.db))));
 
 const uploadRoute = createRoute({
   method: 'post',
@@ -46,14 +34,7 @@ const uploadRoute = createRoute({
 export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(uploadRoute, async (c) => {
     const viewer = viewerOf(c);
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw badRequest(CHOOSE_FILE_MESSAGE, { file: [CHOOSE_FILE_MESSAGE] });
-    }
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0) throw badRequest(CHOOSE_FILE_MESSAGE, { file: [CHOOSE_FILE_MESSAGE] });
+    const file = await uploadedFile(c);
     const settings = await getPlatformSettings(c.var.db);
     return c.json(await uploadIdeaImage(c.var.db, viewer, file, settings), 201);
   });

@@ -2,7 +2,7 @@
 import type { z } from '@hono/zod-openapi';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../lib/request-body.ts';
 import {
   NEWSLETTER_MESSAGES,
   newsletterRequestedSchema,
@@ -68,9 +68,7 @@ const oneClickRoute = createRoute({
   description:
     'No sign-in and no origin check: the signed token is the proof, and all it can do is remove that one address. Mail ' +
     'clients send `List-Unsubscribe=One-Click` (form encoded). A GET of the same address is the unsubscribe page.',
-  middleware: [
-    bodyLimit({ maxSize: 2048, onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413) }),
-  ] as const,
+  middleware: [limitBody(2048)] as const,
   request: { query: newsletterTokenSchema },
   responses: {
     200: { description: 'Unsubscribed', content: { 'application/json': { schema: newsletterStateSchema } } },

@@ -1,7 +1,7 @@
 /** The notifications API (issue 17 point 1): one's own list, unread count, marking read, preferences, the live count. */
 import type { ServerResponse } from 'node:http';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../lib/request-body.ts';
 import {
   digestPreferenceInputSchema,
   digestPreferenceSchema,
@@ -142,7 +142,7 @@ const unsubscribeRoute = createRoute({
     'The address of every notification email’s List-Unsubscribe header. No sign-in and no origin check: the signed token is ' +
     'the proof, and all it can do is turn one kind of email off. Mail clients send `List-Unsubscribe=One-Click` (form ' +
     'encoded) and get 200; the unsubscribe page’s own form sends `from=page` and is sent back to the page (303).',
-  middleware: [bodyLimit({ maxSize: 2048, onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request body is too large.' } }, 413) })] as const,
+  middleware: [limitBody(2048)] as const,
   request: { query: tokenQuery },
   responses: {
     200: { description: 'Turned off', content: { 'application/json': { schema: unsubscribeStateSchema } } },

@@ -1,31 +1,17 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import { PROFILE_PHOTO_PATH, profilePhotoSchema } from '../../../shared/schemas/profile.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { errorResponses, fileUploadBody, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
+import { fileUploadBody, imageBodyLimit, uploadedFile } from '../../lib/request-body.ts';
+import { errorResponses, requireSignIn, viewerOf } from '../../lib/route-helpers.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { photoTooLarge, removeProfilePhoto, uploadProfilePhoto } from './photo-service.ts';
-
-/** Room for the multipart envelope around a 5 MB file; app.ts exempts this path from the API's 1 MB limit. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const CHOOSE_FILE_MESSAGE = 'Please choose an image to upload.';
-
-const photoBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-  maxSize: IMAGE_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
-  onError: () => {
-    throw photoTooLarge();
-  },
-});
 
 const uploadPhotoRoute = createRoute({
   method: 'post',
   path: PROFILE_PHOTO_PATH,
   tags: ['profiles'],
   summary: 'Set the signed-in person’s profile photo (multipart field "file"; PNG, JPEG or WebP under 5 MB, cropped square)',
-  middleware: [requireSignIn, writeLimit('uploads'), photoBodyLimit] as const,
+  middleware: [requireSignIn, writeLimit('uploads'), imageBodyLimit(photoTooLarge)] as const,
   request: { body: fileUploadBody },
   responses: {
     200: { description: 'The photo now', content: { 'application/json': { schema: profilePhotoSchema } } },
@@ -52,16 +38,6 @@ const removePhotoRoute = createRoute({
 });
 
 export function registerProfilePhotoRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(uploadPhotoRoute, async (c) => {
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw badRequest(CHOOSE_FILE_MESSAGE, { file: [CHOOSE_FILE_MESSAGE] });
-    }
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0) throw badRequest(CHOOSE_FILE_MESSAGE, { file: [CHOOSE_FILE_MESSAGE] });
-    return c.json(await uploadProfilePhoto(c.var.db, viewerOf(c), file), 200);
-  });
+  app.openapi(uploadPhotoRoute, async (c) => c.json(await uploadProfilePhoto(c.var.db, viewerOf(c), await uploadedFile(c)), 200));
   app.openapi(removePhotoRoute, async (c) => c.json(await removeProfilePhoto(c.var.db, viewerOf(c)), 200));
 }
