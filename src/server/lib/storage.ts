@@ -4,7 +4,7 @@
  * re-encoded with sharp (metadata such as GPS stripped, orientation applied), and stored
  * with a card thumbnail beside them.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from './errors.ts';
@@ -17,7 +17,7 @@ const THUMB_SUFFIX = '.thumb.webp';
 const THUMB_WIDTH = 640;
 const MAX_WIDTH = 1600;
 /** Refuse decompression bombs: 40 megapixels is far above any real photo a person shares. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
@@ -63,15 +63,38 @@ export interface ProcessedImage {
   thumb: { bytes: Buffer; width: number; height: number };
 }
 
-/** Decodes, checks and re-encodes an image. Throws AppError(415) for anything but a sound PNG/JPEG/WebP. */
-export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
+type Encoded = { data: Buffer; info: { width: number; height: number } };
+const asStored = ({ data, info }: Encoded) => ({ bytes: data, width: info.width, height: info.height });
+
+/**
+ * Checks an upload by its bytes (a PNG, JPEG or WebP signature that sharp reads as the same format,
+ * within the pixel limit), then re-encodes it with `encode` into the stored picture and its
+ * thumbnail. Throws AppError(415) for anything but a sound image.
+ */
+export async function reencodeImage(
+  input: Uint8Array,
+  encode: (source: () => Sharp, format: ImageFormat) => Promise<{ format: ImageFormat; full: Encoded; thumb: Encoded }>,
+): Promise<ProcessedImage> {
   const format = sniffImageFormat(input);
   if (!format) throw invalidImage();
   try {
     const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
     const meta = await source().metadata();
-    if (meta.format !== format && !(format === 'jpeg' && meta.format === 'jpeg')) throw invalidImage();
+    if (meta.format !== format) throw invalidImage();
     if (!meta.width || !meta.height) throw invalidImage('The image could not be read.');
+    const encoded = await encode(source, format);
+    return { format: encoded.format, full: asStored(encoded.full), thumb: asStored(encoded.thumb) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = (error as Error).message ?? '';
+    if (/pixel limit/i.test(message)) throw invalidImage('The image dimensions are too large.');
+    throw invalidImage('The image is damaged or incomplete.');
+  }
+}
+
+/** An item image: its own format, at most MAX_WIDTH wide, and a WebP thumbnail within 640 × 480. */
+export function processImage(input: Uint8Array): Promise<ProcessedImage> {
+  return reencodeImage(input, async (source, format) => {
     const resized = source().rotate().resize({ width: MAX_WIDTH, withoutEnlargement: true });
     const encoded =
       format === 'png'
@@ -82,21 +105,12 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
     const full = await encoded.toBuffer({ resolveWithObject: true });
     const thumb = await source()
       .rotate()
-      // The whole picture within 640 × 480 (issue 15 point 11): cards show it uncropped (object-contain).
+      // Cards show the whole picture uncropped (object-contain).
       .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'inside', withoutEnlargement: false })
       .webp({ quality: 74 })
       .toBuffer({ resolveWithObject: true });
-    return {
-      format,
-      full: { bytes: full.data, width: full.info.width, height: full.info.height },
-      thumb: { bytes: thumb.data, width: thumb.info.width, height: thumb.info.height },
-    };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = (error as Error).message ?? '';
-    if (/pixel limit/i.test(message)) throw invalidImage('The image dimensions are too large.');
-    throw invalidImage('The image is damaged or incomplete.');
-  }
+    return { format, full, thumb };
+  });
 }
 
 /** Stores a processed image and its thumbnail; returns the public URL. Name: user id, timestamp, extension. */
