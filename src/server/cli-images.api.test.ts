@@ -2,34 +2,18 @@
  * `npm run cli -- images move-to-s3` and `backup` with a bucket, run as a real child process
  * against a real S3-compatible server (s3rver), on the embedded database and on PostgreSQL.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../tests/support/cli.ts';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../../tests/support/databases.ts';
 import { useS3Server } from '../../tests/support/s3-server.ts';
 import { createUser } from '../../tests/support/factories.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { storedFiles } from './db/schema.ts';
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', 'src/server/cli.ts', ...args], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A database the CLI can open (a DATA_DIR, or a PostgreSQL database), with its environment. */
 async function cliDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> }> {

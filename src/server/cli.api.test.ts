@@ -2,7 +2,6 @@
  * `npm run cli -- role <email> <role>` run as a real child process, on the embedded database in
  * a DATA_DIR (refused while a server holds it) and on a PostgreSQL database (DATABASE_URL).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,30 +12,9 @@ import { openPglite, openPostgres } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
+import { runCli } from '../../tests/support/cli.ts';
 import { createPostgresDatabase } from '../../tests/support/databases.ts';
 import { createUser } from '../../tests/support/factories.ts';
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('cli role on the embedded database (DATA_DIR)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ideahub-cli-'));

@@ -5,20 +5,14 @@
  * is refused like any write to the API.
  */
 import { eq } from 'drizzle-orm';
-import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { notificationPreferences, users } from '../../db/schema.ts';
 import { AUTH_FORM_PATHS } from '../../../shared/rules/auth-form.ts';
-import { cookieFrom, mergeCookies, randomClientIp, sessionUser, signedInUser, siteHeaders, TEST_PASSWORD, uniqueEmail } from '../../../../tests/support/auth.ts';
+import { cookieFrom, mergeCookies, randomClientIp, sessionUser, signedInUser, TEST_PASSWORD, uniqueEmail } from '../../../../tests/support/auth.ts';
 import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { changeSettings } from '../../../../tests/support/settings.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
-
-/** The code an authenticator app shows for `totpURI`, `offset` periods from now. */
-const codeFor = (totpURI: string, offset = 0) => {
-  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-  return totp.generate({ timestamp: Date.now() + offset * totp.period * 1000 });
-};
+import { totpCode, turnOnTwoFactor } from '../../../../tests/support/two-factor.ts';
 
 describe.each(databaseKinds())('sign-in and sign-up as form posts on %s', (kind) => {
   const t = useTestServer(kind);
@@ -97,9 +91,7 @@ describe.each(databaseKinds())('sign-in and sign-up as form posts on %s', (kind)
     const admin = await signedInUser(t, { role: 'admin' });
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Tobi Twofactor' });
-    const enable = await t.fetch('/api/auth/two-factor/enable', { method: 'POST', headers: siteHeaders(t, person.cookie), body: JSON.stringify({ password: TEST_PASSWORD }) });
-    const { totpURI } = (await enable.json()) as { totpURI: string };
-    expect((await t.fetch('/api/auth/two-factor/verify-totp', { method: 'POST', headers: siteHeaders(t, person.cookie), body: JSON.stringify({ code: codeFor(totpURI) }) })).status).toBe(200);
+    const { totpURI } = await turnOnTwoFactor(t, person);
 
     const step = await post(`${AUTH_FORM_PATHS.signIn}?next=%2Fabout`, { email: person.email, password: TEST_PASSWORD });
     expect(step.headers.get('location')).toBe('/auth?next=%2Fabout&step=two-factor');
@@ -108,7 +100,7 @@ describe.each(databaseKinds())('sign-in and sign-up as form posts on %s', (kind)
 
     const malformed = await post(`${AUTH_FORM_PATHS.twoFactor}?next=%2Fabout`, { code: '12345' }, undefined, challenge);
     expect(malformed.headers.get('location')).toBe('/auth?next=%2Fabout&step=two-factor&failed=code_format');
-    const current = codeFor(totpURI, 1);
+    const current = totpCode(totpURI, 1);
     const wrong = await post(`${AUTH_FORM_PATHS.twoFactor}?next=%2Fabout`, { code: current === '000000' ? '111111' : '000000' }, undefined, challenge);
     expect(wrong.headers.get('location')).toBe('/auth?next=%2Fabout&step=two-factor&failed=invalid_code');
     expect(await sessionUser(t, mergeCookies(challenge, cookieFrom(wrong)))).toBeNull();

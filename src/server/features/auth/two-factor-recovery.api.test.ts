@@ -9,12 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, mailOutbox, twoFactors, users } from '../../db/schema.ts';
 import {
   cookieFrom,
-  mergeCookies,
   randomClientIp,
   type SignedInUser,
   sessionUser,
@@ -26,20 +24,11 @@ import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { useMailCatcher } from '../../../../tests/support/mail-catcher.ts';
 import { changeSettings } from '../../../../tests/support/settings.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
+import { turnOnTwoFactor, type TwoFactorSetup } from '../../../../tests/support/two-factor.ts';
 import { adminUserSchema, adminUsersPageSchema, TWO_FACTOR_RESET_MESSAGES } from '../../../shared/schemas/admin.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
-interface Enabled {
-  totpURI: string;
-  backupCodes: string[];
-}
-
-function codeFor(totpURI: string, offsetPeriods = 0): string {
-  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-  return totp.generate({ timestamp: Date.now() + offsetPeriods * totp.period * 1000 });
-}
-
 describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
   const mail = useMailCatcher();
   Object.assign(mail.env, { TRUSTED_PROXIES: '127.0.0.1' });
@@ -59,16 +48,6 @@ describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
     t.db.select().from(auditLog).where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'user.two_factor.reset')));
   const mailsTo = async (email: string) => t.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 
-  /** Turns two-factor on for `person`; returns the set-up and the new session cookie. */
-  async function turnOn(person: SignedInUser): Promise<Enabled & { cookie: string }> {
-    const enabled = await post('/api/auth/two-factor/enable', { password: person.password }, person.cookie);
-    expect(enabled.status, await enabled.clone().text()).toBe(200);
-    const setup = (await enabled.json()) as Enabled;
-    const verified = await post('/api/auth/two-factor/verify-totp', { code: codeFor(setup.totpURI) }, person.cookie);
-    expect(verified.status, await verified.clone().text()).toBe(200);
-    return { ...setup, cookie: mergeCookies(person.cookie, cookieFrom(verified)) };
-  }
-
   /** The password step of sign-in: the body says whether a code is asked for next. */
   async function passwordStep(person: SignedInUser) {
     const ip = randomClientIp();
@@ -79,7 +58,7 @@ describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
 
   it('an admin turns two-factor off for someone who lost their app: audited, mailed, sessions kept, the password signs in', async () => {
     const person = await signedInUser(t, { name: 'Lost Lola' });
-    const on = await turnOn(person);
+    const on = await turnOnTwoFactor(t, person);
     expect((await passwordStep(person)).body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     // The Users list says who has it on.
     const list = await t.fetch(`/api/admin/users?q=${encodeURIComponent(person.email)}`, { headers: admin.headers });
@@ -111,12 +90,12 @@ describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
     // They can turn it on again, with a new secret.
     const again = await post('/api/auth/two-factor/enable', { password: person.password }, on.cookie);
     expect(again.status).toBe(200);
-    expect(((await again.json()) as Enabled).totpURI).not.toBe(on.totpURI);
+    expect(((await again.json()) as TwoFactorSetup).totpURI).not.toBe(on.totpURI);
   });
 
   it('only admins may: moderators, plain users and visitors are refused and nothing changes', async () => {
     const person = await signedInUser(t, { name: 'Kept Kunle' });
-    await turnOn(person);
+    await turnOnTwoFactor(t, person);
     const moderator = await signedInUser(t, { role: 'moderator', name: 'Mo Moderator' });
     const other = await signedInUser(t, { name: 'Other Ope' });
     const refused = await resetFor(person.id, moderator);
@@ -131,7 +110,7 @@ describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
 
   it('refuses one’s own account, someone who has it off, and an unknown person, changing nothing', async () => {
     const otherAdmin = await signedInUser(t, { role: 'admin', name: 'Self Sola' });
-    const { cookie } = await turnOn(otherAdmin);
+    const { cookie } = await turnOnTwoFactor(t, otherAdmin);
     const own = await resetFor(otherAdmin.id, { ...otherAdmin, cookie });
     expect(own.status).toBe(403);
     expect(((await own.json()) as ErrorBody).error.message).toBe(TWO_FACTOR_RESET_MESSAGES.ownAccount);
@@ -148,7 +127,7 @@ describe.each(databaseKinds())('two-factor recovery on %s', (kind) => {
 
   it('New backup codes: behind the password, the old codes stop working, the new ones work once, the person is mailed', async () => {
     const person = await signedInUser(t, { name: 'Codes Chioma' });
-    const on = await turnOn(person);
+    const on = await turnOnTwoFactor(t, person);
     const wrong = await post('/api/auth/two-factor/generate-backup-codes', { password: 'not my password' }, on.cookie);
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ErrorBody).error).toEqual({ code: 'invalid_password', message: TWO_FACTOR_MESSAGES.wrongPassword });

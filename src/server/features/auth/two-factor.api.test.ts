@@ -7,7 +7,6 @@
  * server trusts 127.0.0.1 as a proxy, so tests act from their own client addresses.
  */
 import { eq } from 'drizzle-orm';
-import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings, twoFactors, users } from '../../db/schema.ts';
 import {
@@ -24,16 +23,12 @@ import { databaseKinds } from '../../../../tests/support/databases.ts';
 import { INSTANCES_PUBLIC_URL, type Instance, useInstances } from '../../../../tests/support/instances.ts';
 import { changeSettings } from '../../../../tests/support/settings.ts';
 import { useTestServer } from '../../../../tests/support/test-server.ts';
+import { totpCode, turnOnTwoFactor, type TwoFactorSetup } from '../../../../tests/support/two-factor.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { COOKIE_PREFIX } from './auth.ts';
 import { TWO_FACTOR_LOCKOUT } from './rate-limits.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
-interface Enabled {
-  totpURI: string;
-  backupCodes: string[];
-}
-
 /** Every key path named `token` in a JSON value. */
 function tokenKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => tokenKeys(v, `${path}[${i}]`));
@@ -41,12 +36,6 @@ function tokenKeys(value: unknown, path = '$'): string[] {
     return Object.entries(value).flatMap(([k, v]) => [...(k === 'token' ? [`${path}.${k}`] : []), ...tokenKeys(v, `${path}.${k}`)]);
   }
   return [];
-}
-
-/** The code an authenticator app shows now for `totpURI` (an independent TOTP implementation). */
-function codeFor(totpURI: string, offsetPeriods = 0): string {
-  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-  return totp.generate({ timestamp: Date.now() + offsetPeriods * totp.period * 1000 });
 }
 
 function secretOf(totpURI: string): string {
@@ -71,16 +60,6 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
       headers: siteHeaders(t, cookie, { 'x-forwarded-for': ip }),
       body: JSON.stringify(body),
     });
-
-  /** Turns two-factor on for `person` (password, then a code); returns the set-up and the new session cookie. */
-  async function turnOn(person: SignedInUser): Promise<Enabled & { cookie: string }> {
-    const enabled = await post('enable', { password: person.password }, person.cookie);
-    expect(enabled.status, await enabled.clone().text()).toBe(200);
-    const setup = (await enabled.json()) as Enabled;
-    const verified = await post('verify-totp', { code: codeFor(setup.totpURI) }, person.cookie);
-    expect(verified.status, await verified.clone().text()).toBe(200);
-    return { ...setup, cookie: mergeCookies(person.cookie, cookieFrom(verified)) };
-  }
 
   /** Password sign-in over HTTP: the challenge's cookie when a code is asked for. */
   async function passwordStep(person: SignedInUser, ip = randomClientIp()) {
@@ -117,7 +96,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
 
     const enabled = await post('enable', { password: person.password }, person.cookie);
     expect(enabled.status).toBe(200);
-    const setup = (await enabled.json()) as Enabled;
+    const setup = (await enabled.json()) as TwoFactorSetup;
     expect(setup.totpURI).toMatch(/^otpauth:\/\/totp\/IdeaHub:/);
     expect(setup.totpURI).toContain(encodeURIComponent(person.email));
     expect(setup.backupCodes).toHaveLength(10);
@@ -130,10 +109,10 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     // Not on until a code confirms the app has it.
     expect((await t.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, person.id)))[0]?.on).toBe(false);
 
-    const badCode = await post('verify-totp', { code: '000000' === codeFor(setup.totpURI) ? '111111' : '000000' }, person.cookie);
+    const badCode = await post('verify-totp', { code: '000000' === totpCode(setup.totpURI) ? '111111' : '000000' }, person.cookie);
     expect(badCode.status).toBe(401);
     expect(((await badCode.json()) as ErrorBody).error).toEqual({ code: 'invalid_code', message: TWO_FACTOR_MESSAGES.wrongCode });
-    const confirmed = await post('verify-totp', { code: codeFor(setup.totpURI) }, person.cookie);
+    const confirmed = await post('verify-totp', { code: totpCode(setup.totpURI) }, person.cookie);
     expect(confirmed.status).toBe(200);
     const confirmedText = await confirmed.text();
     expect(tokenKeys(JSON.parse(confirmedText))).toEqual([]);
@@ -150,7 +129,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     const again = await post('verify-totp', { code: '12345x' }, step.cookie, step.ip);
     expect(again.status).toBe(401);
     // The next code: the one that confirmed the set-up has been used (issue 30 point 3).
-    const signedIn = await post('verify-totp', { code: codeFor(setup.totpURI, 1) }, step.cookie, step.ip);
+    const signedIn = await post('verify-totp', { code: totpCode(setup.totpURI, 1) }, step.cookie, step.ip);
     expect(signedIn.status).toBe(200);
     expect(hasSession(signedIn)).toBe(true);
     const text = await signedIn.text();
@@ -161,7 +140,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     for (const [header, value] of signedIn.headers) if (header !== 'set-cookie') expect(value.includes(token), header).toBe(false);
     expect(await sessionUser(t, sessionCookie)).toMatchObject({ id: person.id });
     // The challenge is spent: its cookie opens nothing more.
-    const spent = await post('verify-totp', { code: codeFor(setup.totpURI, 1) }, step.cookie, step.ip);
+    const spent = await post('verify-totp', { code: totpCode(setup.totpURI, 1) }, step.cookie, step.ip);
     expect(spent.status).toBe(401);
     expect(((await spent.json()) as ErrorBody).error.code).toBe('invalid_two_factor_cookie');
   });
@@ -169,7 +148,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('a backup code signs in once', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Backup Bisi' });
-    const { backupCodes } = await turnOn(person);
+    const { backupCodes } = await turnOnTwoFactor(t, person);
     const [first, second] = backupCodes as [string, string];
 
     const one = await passwordStep(person);
@@ -189,8 +168,8 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('a code is accepted once per account: the set-up code does not sign in from elsewhere, the next one does', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Once Onome' });
-    const started = (await (await post('enable', { password: person.password }, person.cookie)).json()) as Enabled;
-    const code = codeFor(started.totpURI);
+    const started = (await (await post('enable', { password: person.password }, person.cookie)).json()) as TwoFactorSetup;
+    const code = totpCode(started.totpURI);
     expect((await post('verify-totp', { code }, person.cookie)).status).toBe(200);
 
     // A new sign-in, from another address, inside the code's window: the same code is refused.
@@ -200,7 +179,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     expect(await reused.json()).toEqual({ error: { code: 'code_already_used', message: TWO_FACTOR_MESSAGES.codeAlreadyUsed } });
     expect(hasSession(reused)).toBe(false);
     // The challenge is not spent by it: the next code signs in.
-    const next = codeFor(started.totpURI, 1);
+    const next = totpCode(started.totpURI, 1);
     const signedIn = await post('verify-totp', { code: next }, step.cookie, step.ip);
     expect(signedIn.status).toBe(200);
     expect(hasSession(signedIn)).toBe(true);
@@ -217,9 +196,9 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('two sign-ins racing with one fresh code: exactly one gets a session', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Race Remi' });
-    const { totpURI } = await turnOn(person);
+    const { totpURI } = await turnOnTwoFactor(t, person);
     const [one, two] = await Promise.all([passwordStep(person), passwordStep(person)]);
-    const code = codeFor(totpURI, 1);
+    const code = totpCode(totpURI, 1);
     const answers = await Promise.all([post('verify-totp', { code }, one.cookie, one.ip), post('verify-totp', { code }, two.cookie, two.ip)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
     expect(answers.filter(hasSession)).toHaveLength(1);
@@ -230,7 +209,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('turning it off needs the password; then the password alone signs in', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Done Dayo' });
-    const { cookie } = await turnOn(person);
+    const { cookie } = await turnOnTwoFactor(t, person);
     const wrong = await post('disable', { password: 'not my password' }, cookie);
     expect(wrong.status).toBe(400);
     expect((await t.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, person.id)))[0]?.on).toBe(true);
@@ -245,18 +224,18 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('with the setting turned off, those who have it are still asked and may turn it off; nobody turns it on', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const keeper = await signedInUser(t, { name: 'Keeper Kemi' });
-    const keeperOn = await turnOn(keeper);
+    const keeperOn = await turnOnTwoFactor(t, keeper);
     const halfway = await signedInUser(t, { name: 'Halfway Hamza' });
     const started = await post('enable', { password: halfway.password }, halfway.cookie);
-    const halfwaySetup = (await started.json()) as Enabled;
+    const halfwaySetup = (await started.json()) as TwoFactorSetup;
     await changeSettings(t, admin, { enableTwoFactor: false });
 
     const step = await passwordStep(keeper);
     expect(step.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
-    expect((await post('verify-totp', { code: codeFor(keeperOn.totpURI, 1) }, step.cookie, step.ip)).status).toBe(200);
+    expect((await post('verify-totp', { code: totpCode(keeperOn.totpURI, 1) }, step.cookie, step.ip)).status).toBe(200);
 
     // A set-up begun before cannot be finished now.
-    const finish = await post('verify-totp', { code: codeFor(halfwaySetup.totpURI) }, halfway.cookie);
+    const finish = await post('verify-totp', { code: totpCode(halfwaySetup.totpURI) }, halfway.cookie);
     expect(finish.status).toBe(403);
     expect(((await finish.json()) as ErrorBody).error.code).toBe('two_factor_off');
     expect((await t.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, halfway.id)))[0]?.on).toBe(false);
@@ -270,9 +249,9 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('throttles the second step: 5 codes per sign-in, a lock after 10 wrong in a row, 20 tries per address', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Guess Gbenga' });
-    const { totpURI } = await turnOn(person);
+    const { totpURI } = await turnOnTwoFactor(t, person);
     const wrongCode = () => {
-      const right = new Set([-1, 0, 1].map((o) => codeFor(totpURI, o)));
+      const right = new Set([-1, 0, 1].map((o) => totpCode(totpURI, o)));
       let code = '000000';
       while (right.has(code)) code = String(Number(code) + 1).padStart(6, '0');
       return code;
@@ -281,7 +260,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     // One sign-in allows 5 codes; then even the right one needs a new sign-in.
     const first = await passwordStep(person);
     for (let i = 0; i < 5; i++) expect((await post('verify-totp', { code: wrongCode() }, first.cookie, first.ip)).status).toBe(401);
-    const spent = await post('verify-totp', { code: codeFor(totpURI, 1) }, first.cookie, first.ip);
+    const spent = await post('verify-totp', { code: totpCode(totpURI, 1) }, first.cookie, first.ip);
     expect(spent.status).toBe(400);
     expect(((await spent.json()) as ErrorBody).error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
 
@@ -289,7 +268,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
     const second = await passwordStep(person);
     for (let i = 0; i < 5; i++) expect((await post('verify-totp', { code: wrongCode() }, second.cookie, second.ip)).status).toBe(401);
     const third = await passwordStep(person);
-    const locked = await post('verify-totp', { code: codeFor(totpURI, 1) }, third.cookie, third.ip);
+    const locked = await post('verify-totp', { code: totpCode(totpURI, 1) }, third.cookie, third.ip);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBe(TWO_FACTOR_LOCKOUT.durationSeconds);
     expect(((await locked.json()) as ErrorBody).error).toEqual({ code: 'too_many_requests', message: 'Too many attempts. Please wait 15 minutes and try again.' });
@@ -305,7 +284,7 @@ describe.each(databaseKinds())('two-factor authentication on %s', (kind) => {
   it('the data export says whether sign-in asks for a code, and holds no secret of it', async () => {
     await changeSettings(t, admin, { enableTwoFactor: true });
     const person = await signedInUser(t, { name: 'Export Efe' });
-    const on = await turnOn(person);
+    const on = await turnOnTwoFactor(t, person);
     const res = await t.fetch('/api/me/export', { headers: { cookie: on.cookie } });
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -346,8 +325,8 @@ describe.each(databaseKinds())('authenticator codes across two instances on %s',
   it('a code used on one instance is refused on the other', async () => {
     const { a, b } = instances;
     const person = await signedInUser(a, { name: 'Twin Tayo' });
-    const setup = (await (await post(a, 'enable', { password: person.password }, person.cookie)).json()) as Enabled;
-    const code = codeFor(setup.totpURI);
+    const setup = (await (await post(a, 'enable', { password: person.password }, person.cookie)).json()) as TwoFactorSetup;
+    const code = totpCode(setup.totpURI);
     expect((await post(a, 'verify-totp', { code }, person.cookie)).status).toBe(200);
 
     const onB = await passwordStep(b, person);
@@ -357,7 +336,7 @@ describe.each(databaseKinds())('authenticator codes across two instances on %s',
 
     // Racing with the next code, one sign-in on each instance: one session.
     const onA = await passwordStep(a, person);
-    const next = codeFor(setup.totpURI, 1);
+    const next = totpCode(setup.totpURI, 1);
     const answers = await Promise.all([post(a, 'verify-totp', { code: next }, onA.cookie, onA.ip), post(b, 'verify-totp', { code: next }, onB.cookie, onB.ip)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
     expect(answers.filter(hasSession)).toHaveLength(1);
