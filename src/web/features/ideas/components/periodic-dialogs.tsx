@@ -57,13 +57,19 @@ function PeriodicDialogFrame({ icon, title, description, footer, onOpenChange, o
   );
 }
 
-function JoinDialog({ onDone }: { onDone: () => void }) {
+/** A dialog open from the start; closing it (any way) reports it done. */
+function useOpenUntilClosed(onDone: () => void) {
   const [open, setOpen] = useState(true);
-  useEffect(() => markShown(JOIN_DIALOG_STORAGE_KEY), []);
-  const close = (next: boolean) => {
+  const setOpenAndReport = (next: boolean) => {
     setOpen(next);
     if (!next) onDone();
   };
+  return [open, setOpenAndReport] as const;
+}
+
+function JoinDialog({ onDone }: { onDone: () => void }) {
+  const [open, close] = useOpenUntilClosed(onDone);
+  useEffect(() => markShown(JOIN_DIALOG_STORAGE_KEY), []);
   return (
     <PeriodicDialogFrame
       open={open}
@@ -94,7 +100,7 @@ function JoinDialog({ onDone }: { onDone: () => void }) {
 
 function StatusDialog({ onDone }: { onDone: () => void }) {
   const query = useEligibility();
-  const [open, setOpen] = useState(true);
+  const [open, close] = useOpenUntilClosed(onDone);
   const text = useMemo(() => (query.data ? statusDialogMessage(toEligibility(query.data)) : null), [query.data]);
 
   useEffect(() => {
@@ -109,10 +115,6 @@ function StatusDialog({ onDone }: { onDone: () => void }) {
   }, [query.error, onDone]);
 
   if (!text) return null;
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) onDone();
-  };
   return (
     <PeriodicDialogFrame
       open={open}
