@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../tests/support/free-port.ts';
-import { appendToHistory } from './results.ts';
+import { appendToHistory, runMain } from './results.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error: plain ES module script without types
@@ -33,6 +33,16 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
 function processCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Whether any process of the group led by `pid` is still running. */
+function processGroupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function startOnce(command: string[], dataDir: string): Promise<{ ms: number; cpuMs: number; output: string }> {
@@ -64,6 +74,8 @@ async function startOnce(command: string[], dataDir: string): Promise<{ ms: numb
   const exited = new Promise((r) => child.once('exit', r));
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
+  // npm may exit before the server it started has closed the database and released its lock.
+  while (processGroupAlive(child.pid!)) await new Promise((r) => setTimeout(r, 20));
   return { ms, cpuMs, output };
 }
 
@@ -109,7 +121,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -27,7 +27,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { BROWSER_ACCEPT_ENCODING, drive, driveWrk, type LoadRequest } from './load.ts';
 import { type CapturedQuery, captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun, runMain } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200);
@@ -216,9 +216,7 @@ async function main() {
       ...plans,
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}`);
-    console.log(`BENCH_SUMMARY ${JSON.stringify(summary)}`);
+    reportRun(text, summary);
   } finally {
     await stop?.().catch(() => {});
     rmSync(webRoot, { recursive: true, force: true });
@@ -226,7 +224,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

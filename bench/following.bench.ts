@@ -18,7 +18,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 import { drive, type LoadRequest } from './load.ts';
 import { captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun, runMain } from './results.ts';
 import { ADMIN_URL, adminQuery, benchSessions, seed, withDatabase } from './seed.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -132,16 +132,11 @@ async function main() {
       ...plans,
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}`);
-    console.log(`BENCH_SUMMARY ${JSON.stringify(summary)}`);
+    reportRun(text, summary);
   } finally {
     await stop?.().catch(() => {});
     await adminQuery(`drop database if exists "${name}" with (force)`).catch((e: unknown) => console.error('could not drop', name, e));
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

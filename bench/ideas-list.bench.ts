@@ -24,7 +24,7 @@ import { startServer } from '../src/server/server.ts';
 import { drive as driveLoad, type LoadRequest, type LoadRun } from './load.ts';
 import { captureQueries, pgbench, type PgbenchResult, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, RARE_COUNT, RARE_WORD, seed, withDatabase } from './seed.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun, runMain } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
@@ -213,10 +213,8 @@ async function main() {
       '</details>',
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}\n`);
     const worst = results.filter((r) => !r.name.includes('like toggle'));
-    console.log(`BENCH_SUMMARY ${JSON.stringify(worst.map((r) => ({ name: r.name, rps: r.rps, p99: r.p99, pgTps: r.pgTps, errors: r.errors })))}`);
+    reportRun(text, worst.map((r) => ({ name: r.name, rps: r.rps, p99: r.p99, pgTps: r.pgTps, errors: r.errors })));
   } finally {
     await stop?.().catch(() => {});
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
@@ -224,7 +222,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

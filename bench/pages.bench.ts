@@ -46,7 +46,7 @@ import { startServer } from '../src/server/server.ts';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest, type LoadRun } from './load.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun, runMain } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
@@ -349,11 +349,7 @@ async function main() {
       ...targets,
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}`);
-    console.log(
-      `BENCH_SUMMARY ${JSON.stringify(rows.map((r) => ({ group: r.scenario.group, name: r.scenario.name, connections: r.scenario.connections, rps: r.rps, p99: r.p99, errors: r.errors + r.short, ratio: r.ratio, target: r.scenario.target ?? null, pass: r.scenario.target === undefined ? null : passes(r) })))}`,
-    );
+    reportRun(text, rows.map((r) => ({ group: r.scenario.group, name: r.scenario.name, connections: r.scenario.connections, rps: r.rps, p99: r.p99, errors: r.errors + r.short, ratio: r.ratio, target: r.scenario.target ?? null, pass: r.scenario.target === undefined ? null : passes(r) })));
   } finally {
     await stop?.().catch(() => {});
     rmSync(webRoot, { recursive: true, force: true });
@@ -361,7 +357,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

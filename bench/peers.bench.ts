@@ -38,7 +38,7 @@ import type { ReferencePlan } from './peers/reference.ts';
 import { pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, RARE_COUNT, RARE_WORD, seed, withDatabase } from './seed.ts';
 import { listeningLine } from './listening.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
@@ -339,9 +339,7 @@ async function main() {
       '</details>',
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}\n`);
-    console.log(`BENCH_SUMMARY ${JSON.stringify(rows.map((row) => ({ name: row.name, reference: ratio(row, 'reference'), pgbench: ratio(row, 'pgbench'), postgraphile: postgraphile ? ratio(row, 'PostGraphile') : null, p99: median(runs.get(`${row.name}|IdeaHub`)!.map((r) => r.p99)) })))}`);
+    reportRun(text, rows.map((row) => ({ name: row.name, reference: ratio(row, 'reference'), pgbench: ratio(row, 'pgbench'), postgraphile: postgraphile ? ratio(row, 'PostGraphile') : null, p99: median(runs.get(`${row.name}|IdeaHub`)!.map((r) => r.p99)) })));
     for (const c of [...children]) await stop(c);
     rmSync(dir, { recursive: true, force: true });
   } finally {

@@ -32,7 +32,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun, runMain } from './results.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { BROWSER_ACCEPT_ENCODING } from './load.ts';
@@ -203,8 +203,7 @@ async function main() {
       }),
       '',
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}`);
+    reportRun(text);
   } finally {
     await stop?.().catch(() => {});
     rmSync(webRoot, { recursive: true, force: true });
@@ -212,7 +211,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { createCluster, hasPostgresBinaries } from '../tests/support/pg-cluster.ts';
-import { appendToHistory } from './results.ts';
+import { reportRun } from './results.ts';
 
 const RATES = (process.env.BENCH_RATES ?? '125,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -72,8 +72,7 @@ async function main() {
       '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows,
     ].join('\n');
-    console.log(`\n${text}`);
-    appendToHistory(`\n${text}\n`);
+    reportRun(text);
   } finally {
     await client.end().catch(() => {});
     standby.destroy();

@@ -21,7 +21,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 import { captureQueries, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, seed, withDatabase } from './seed.ts';
-import { appendToHistory } from './results.ts';
+import { appendToHistory, runMain } from './results.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 50);
@@ -124,7 +124,4 @@ async function main() {
   appendToHistory(`${text}\n`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);
