@@ -24,6 +24,8 @@ export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: C
         <span className="card-badge">
           {categoryLabel(idea.category)}
         </span>
+        {/* On the picture, out of the flow: the reader's clock may change its words after the app takes over, never the card's layout. */}
+        <LocalTime dateTime={idea.createdAt} text={timeAgo} className="card-time" />
       </IdeaCover>
       <div className="card-body">
         <h3 className="card-title">
@@ -70,8 +72,6 @@ export function IdeaCard({ idea, load, actions }: { idea: IdeaCardData; load?: C
                 {name}
               </Link>
             </span>
-            {/* One line whatever it says: the reader's clock may change the words after the app takes over, never the card's height. */}
-            <LocalTime dateTime={idea.createdAt} text={timeAgo} className="truncate" />
           </p>
           {actions ? <div className="card-actions">{actions}</div> : null}
         </div>
