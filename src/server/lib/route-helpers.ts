@@ -21,13 +21,11 @@ export function viewerOf(c: Context<AppEnv>): Viewer {
 
 /** OpenAPI responses carrying the one error body, keyed by status. */
 export function errorResponses(codes: Record<number, string>) {
-  return Object.fromEntries(
-    Object.entries(codes).map(([status, description]) => [
-      status,
-      { description, content: { 'application/json': { schema: errorBodySchema } } },
-    ]),
-  );
+  return Object.fromEntries(Object.entries(codes).map(([status, description]) => [status, errorResponse(description)]));
 }
+
+/** One error answer of a route's OpenAPI responses: the API's one error body. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
 
 /** An id in a path: any short string; one that is not a UUID is simply not found (404). */
 export const idParamsSchema = z.object({ id: z.string().max(100) });

@@ -9,8 +9,8 @@ import {
   messageListQuerySchema,
   messageListSchema,
 } from '../../../shared/schemas/discussion.ts';
-import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { errorResponse, idParamsSchema } from '../../lib/route-helpers.ts';
 import { removalReasonOf } from '../../lib/removal-reason.ts';
 import { resumeFrom } from '../../lib/realtime/live-streams.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -18,8 +18,7 @@ import { sessionTokenOf } from '../auth/index.ts';
 import type { DiscussionRealtime } from './live.ts';
 import { discussionAccess, editMessage, listMessages, lockedError, mentionSuggestions, postMessage, removeMessage } from './service.ts';
 
-const params = z.object({ id: z.string().max(100) });
-const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
+const params = idParamsSchema;
 
 const listRoute = createRoute({
   method: 'get',
@@ -31,8 +30,8 @@ const listRoute = createRoute({
   request: { params, query: messageListQuerySchema },
   responses: {
     200: { description: 'A page of messages', content: { 'application/json': { schema: messageListSchema } } },
-    400: error('Bad query'),
-    404: error('No such item'),
+    400: errorResponse('Bad query'),
+    404: errorResponse('No such item'),
   },
 });
 
@@ -48,12 +47,12 @@ const postRoute = createRoute({
   request: { params, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
   responses: {
     201: { description: 'The stored message', content: { 'application/json': { schema: discussionMessageSchema } } },
-    400: error('Not a message'),
-    401: error('Not signed in'),
-    403: error('The viewer may not see this discussion'),
-    404: error('No such item'),
-    422: error('Empty or longer than 2,000 characters, a reply to a message not in this discussion, or too many mentions'),
-    429: error('Over the per-person message limit (Retry-After: seconds)'),
+    400: errorResponse('Not a message'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('The viewer may not see this discussion'),
+    404: errorResponse('No such item'),
+    422: errorResponse('Empty or longer than 2,000 characters, a reply to a message not in this discussion, or too many mentions'),
+    429: errorResponse('Over the per-person message limit (Retry-After: seconds)'),
   },
 });
 
@@ -69,12 +68,12 @@ const editRoute = createRoute({
   request: { params: messageParams, body: { required: true, content: { 'application/json': { schema: messageEditSchema } } } },
   responses: {
     200: { description: 'The message as it now is', content: { 'application/json': { schema: discussionMessageSchema } } },
-    400: error('Not a message'),
-    401: error('Not signed in'),
-    403: error('Not the author, or the viewer may not see this discussion'),
-    404: error('No such message'),
-    422: error('Empty or longer than 2,000 characters, or too many mentions'),
-    429: error('Over the per-person message limit (Retry-After: seconds)'),
+    400: errorResponse('Not a message'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not the author, or the viewer may not see this discussion'),
+    404: errorResponse('No such message'),
+    422: errorResponse('Empty or longer than 2,000 characters, or too many mentions'),
+    429: errorResponse('Over the per-person message limit (Retry-After: seconds)'),
   },
 });
 
@@ -87,11 +86,11 @@ const mentionRoute = createRoute({
   request: { params, query: mentionQuerySchema },
   responses: {
     200: { description: 'At most 8 people', content: { 'application/json': { schema: mentionSuggestionsSchema } } },
-    400: error('Bad query'),
-    401: error('Not signed in'),
-    403: error('The viewer may not see this discussion'),
-    404: error('No such item'),
-    429: error('Too many look-ups (Retry-After: seconds)'),
+    400: errorResponse('Bad query'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('The viewer may not see this discussion'),
+    404: errorResponse('No such item'),
+    429: errorResponse('Too many look-ups (Retry-After: seconds)'),
   },
 });
 
@@ -106,10 +105,10 @@ const removeRoute = createRoute({
   request: { params: messageParams },
   responses: {
     204: { description: 'Deleted; every open stream is told' },
-    400: error('Not a reason'),
-    401: error('Not signed in'),
-    403: error('Neither its author nor a moderator or admin'),
-    404: error('No such message'),
+    400: errorResponse('Not a reason'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Neither its author nor a moderator or admin'),
+    404: errorResponse('No such message'),
   },
 });
 
@@ -154,10 +153,10 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
     request: { params, query: z.object({ lastEventId: z.string().optional() }) },
     responses: {
       200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-      401: error('Not signed in'),
-      403: error('The viewer may not see this discussion'),
-      404: error('No such item'),
-      503: error('The server is shutting down; reconnect'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('The viewer may not see this discussion'),
+      404: errorResponse('No such item'),
+      503: errorResponse('The server is shutting down; reconnect'),
     },
   });
 

@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { errorBodySchema } from '../../../shared/schemas/errors.ts';
-import { z } from '@hono/zod-openapi';
 import { ideaDetailSchema, ideaListQuerySchema, ideaListResponseSchema } from '../../../shared/schemas/ideas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { errorResponse, idParamsSchema } from '../../lib/route-helpers.ts';
 import { jsonAnswer } from '../../lib/compression.ts';
 import { browseIdeas, getIdeaDetail } from './service.ts';
 
@@ -14,7 +13,7 @@ const listRoute = createRoute({
   request: { query: ideaListQuerySchema },
   responses: {
     200: { description: 'A page of idea cards', content: { 'application/json': { schema: ideaListResponseSchema } } },
-    400: { description: 'Bad query', content: { 'application/json': { schema: errorBodySchema } } },
+    400: errorResponse('Bad query'),
   },
 });
 
@@ -23,10 +22,10 @@ const detailRoute = createRoute({
   path: '/api/ideas/{id}',
   tags: ['ideas'],
   summary: 'One idea or product (description cut for viewers who are not premium)',
-  request: { params: z.object({ id: z.string().max(100) }) },
+  request: { params: idParamsSchema },
   responses: {
     200: { description: 'The item', content: { 'application/json': { schema: ideaDetailSchema } } },
-    404: { description: 'No such item', content: { 'application/json': { schema: errorBodySchema } } },
+    404: errorResponse('No such item'),
   },
 });
 

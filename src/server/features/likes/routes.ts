@@ -1,17 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { likeStateSchema } from '../../../shared/schemas/engagement.ts';
-import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { errorResponses, idParamsSchema } from '../../lib/route-helpers.ts';
 import { jsonAnswer } from '../../lib/compression.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { setLike } from './service.ts';
 
-const params = z.object({ id: z.string().max(100) });
-const errors = {
-  401: { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } },
-  404: { description: 'No such item', content: { 'application/json': { schema: errorBodySchema } } },
-  429: { description: 'Over the per-person like limit (Retry-After: seconds)', content: { 'application/json': { schema: errorBodySchema } } },
-};
+const errors = errorResponses({ 401: 'Not signed in', 404: 'No such item', 429: 'Over the per-person like limit (Retry-After: seconds)' });
 
 const likeRoute = createRoute({
   method: 'put',
@@ -19,7 +14,7 @@ const likeRoute = createRoute({
   tags: ['likes'],
   summary: 'Like an item (idempotent: liking twice keeps one like)',
   middleware: [writeLimit('likes')] as const,
-  request: { params },
+  request: { params: idParamsSchema },
   responses: {
     200: { description: 'Liked, with the real count', content: { 'application/json': { schema: likeStateSchema } } },
     ...errors,
@@ -32,7 +27,7 @@ const unlikeRoute = createRoute({
   tags: ['likes'],
   summary: 'Take a like back (idempotent)',
   middleware: [writeLimit('likes')] as const,
-  request: { params },
+  request: { params: idParamsSchema },
   responses: {
     200: { description: 'Not liked, with the real count', content: { 'application/json': { schema: likeStateSchema } } },
     ...errors,

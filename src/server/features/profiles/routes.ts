@@ -1,18 +1,10 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import { profileSchema, profileUpdateSchema, profileUserIdParamsSchema } from '../../../shared/schemas/profile.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
+import { errorResponses } from '../../lib/route-helpers.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { getOwnProfile, getProfileFor, updateOwnProfile } from './service.ts';
-
-const errors = (codes: Record<number, string>) =>
-  Object.fromEntries(
-    Object.entries(codes).map(([status, description]) => [
-      status,
-      { description, content: { 'application/json': { schema: errorBodySchema } } },
-    ]),
-  );
 
 const getOwnRoute = createRoute({
   method: 'get',
@@ -21,7 +13,7 @@ const getOwnRoute = createRoute({
   summary: 'The signed-in person’s own profile',
   responses: {
     200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
-    ...errors({ 401: 'Not signed in' }),
+    ...errorResponses({ 401: 'Not signed in' }),
   },
 });
 
@@ -33,7 +25,7 @@ const updateOwnRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: profileUpdateSchema } } } },
   responses: {
     200: { description: 'The saved profile', content: { 'application/json': { schema: profileSchema } } },
-    ...errors({ 400: 'A field is not valid (messages per field)', 401: 'Not signed in' }),
+    ...errorResponses({ 400: 'A field is not valid (messages per field)', 401: 'Not signed in' }),
   },
 });
 
@@ -45,7 +37,7 @@ const getByUserRoute = createRoute({
   request: { params: profileUserIdParamsSchema },
   responses: {
     200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
-    ...errors({ 401: 'Not signed in', 404: 'No such profile, or not yours to read' }),
+    ...errorResponses({ 401: 'Not signed in', 404: 'No such profile, or not yours to read' }),
   },
 });
 

@@ -1,12 +1,11 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ratingInputSchema, ratingSummarySchema } from '../../../shared/schemas/engagement.ts';
-import { errorBodySchema } from '../../../shared/schemas/errors.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { errorResponse, idParamsSchema } from '../../lib/route-helpers.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { rateIdea, unrateIdea } from './service.ts';
 
-const params = z.object({ id: z.string().max(100) });
-const json = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
+const params = idParamsSchema;
 
 const rateRoute = createRoute({
   method: 'put',
@@ -17,11 +16,11 @@ const rateRoute = createRoute({
   request: { params, body: { required: true, content: { 'application/json': { schema: ratingInputSchema } } } },
   responses: {
     200: { description: 'The average, the count and the viewer’s stars', content: { 'application/json': { schema: ratingSummarySchema } } },
-    400: json('Not a whole number from 1 to 5'),
-    401: json('Not signed in'),
-    403: json('The owner cannot rate their own item'),
-    404: json('No such item'),
-    429: json('Over the per-person rating limit (Retry-After: seconds)'),
+    400: errorResponse('Not a whole number from 1 to 5'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('The owner cannot rate their own item'),
+    404: errorResponse('No such item'),
+    429: errorResponse('Over the per-person rating limit (Retry-After: seconds)'),
   },
 });
 
@@ -34,9 +33,9 @@ const unrateRoute = createRoute({
   request: { params },
   responses: {
     200: { description: 'The average and the count', content: { 'application/json': { schema: ratingSummarySchema } } },
-    401: json('Not signed in'),
-    404: json('No such item'),
-    429: json('Over the per-person rating limit (Retry-After: seconds)'),
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No such item'),
+    429: errorResponse('Over the per-person rating limit (Retry-After: seconds)'),
   },
 });
 
