@@ -1,10 +1,8 @@
-/** The settings page's pieces: a section card, a labelled text or number box with its unit and hint, and a yes/no switch. */
+/** The settings page's pieces: a labelled text or number box with its unit and hint, and a yes/no switch. */
 import { IMAGE_UPLOAD_MAX_BYTES } from '@shared/constants';
 import { ALLOWED_FILE_EXTENSIONS, FILE_TYPE_CHOICES, parseFileTypes, type PlatformSettings, type PlatformSettingsInput } from '@shared/schemas/settings';
-import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -12,35 +10,6 @@ import { Switch } from '../../../components/ui/switch';
 
 export type SettingsForm = UseFormReturn<PlatformSettingsInput, unknown, PlatformSettings>;
 type Field = FieldPath<PlatformSettingsInput>;
-
-export function Section({
-  icon: Icon,
-  title,
-  description,
-  className,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className={className}>
-      <CardHeader>
-        <CardTitle asChild>
-          <h3 className="flex items-center gap-2">
-            <Icon className="text-primary size-4" aria-hidden />
-            {title}
-          </h3>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5">{children}</CardContent>
-    </Card>
-  );
-}
 
 const UPLOAD_CAP_MB = IMAGE_UPLOAD_MAX_BYTES / 1_048_576;
 

@@ -3,12 +3,13 @@ import { SETTINGS_LIMITS as L } from '@shared/schemas/settings';
 import { Crown, Globe, Mail, ShieldCheck, Upload } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { FileTypesField, MAX_FILE_SIZE_HINT, NumberField, Section, type SettingsForm, SwitchField, TextField } from './settings-fields';
+import { FileTypesField, MAX_FILE_SIZE_HINT, NumberField, type SettingsForm, SwitchField, TextField } from './settings-fields';
+import { SectionCard } from './section-card';
 
 export function PlatformSection({ form }: { form: SettingsForm }) {
   const errors = form.formState.errors;
   return (
-    <Section icon={Globe} title="Platform Configuration" description="Name, availability and sign-up.">
+    <SectionCard icon={Globe} title="Platform Configuration" description="Name, availability and sign-up.">
       <TextField label="Platform name" error={errors.platformName?.message} hint="Used in messages such as the maintenance page.">
         {(p) => <Input {...p} maxLength={L.platformName.max} {...form.register('platformName')} />}
       </TextField>
@@ -30,13 +31,13 @@ export function PlatformSection({ form }: { form: SettingsForm }) {
         hint="The share of each sale IdeaHub keeps; the rest settles to the maker. Applies to payout accounts set up from now on."
         limits={L.platformFeePercent}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
 export function SubmissionSection({ form }: { form: SettingsForm }) {
   return (
-    <Section icon={Upload} title="Submission Settings" description="How often people may share, and what they may upload.">
+    <SectionCard icon={Upload} title="Submission Settings" description="How often people may share, and what they may upload.">
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <NumberField
           form={form}
@@ -50,13 +51,13 @@ export function SubmissionSection({ form }: { form: SettingsForm }) {
       </div>
       <NumberField form={form} name="maxFileSize" label="Max file size" unit="MB" hint={MAX_FILE_SIZE_HINT} limits={L.maxFileSize} />
       <FileTypesField control={form.control} error={form.formState.errors.allowedFileTypes?.message} />
-    </Section>
+    </SectionCard>
   );
 }
 
 export function PremiumSection({ form }: { form: SettingsForm }) {
   return (
-    <Section icon={Crown} title="Premium Access Settings" description="Who sees full descriptions and discussions.">
+    <SectionCard icon={Crown} title="Premium Access Settings" description="Who sees full descriptions and discussions.">
       <NumberField
         form={form}
         name="premiumThreshold"
@@ -66,23 +67,23 @@ export function PremiumSection({ form }: { form: SettingsForm }) {
         limits={L.premiumThreshold}
       />
       <SwitchField control={form.control} name="premiumBenefits" label="Premium benefits" hint="Offer premium features to active contributors." />
-    </Section>
+    </SectionCard>
   );
 }
 
 export function EmailSection({ form }: { form: SettingsForm }) {
   return (
-    <Section icon={Mail} title="Email Settings" description="Which emails the platform may send.">
+    <SectionCard icon={Mail} title="Email Settings" description="Which emails the platform may send.">
       <SwitchField control={form.control} name="emailNotifications" label="Email notifications" hint="Notify people about activity on their items." />
       <SwitchField control={form.control} name="welcomeEmails" label="Welcome emails" hint="Greet people when they join." />
       <SwitchField control={form.control} name="marketingEmails" label="Marketing emails" hint="News and announcements." />
-    </Section>
+    </SectionCard>
   );
 }
 
 export function SecuritySection({ form }: { form: SettingsForm }) {
   return (
-    <Section icon={ShieldCheck} title="Security Settings" description="Passwords, verification, sessions and the audit log." className="lg:col-span-2">
+    <SectionCard icon={ShieldCheck} title="Security Settings" description="Passwords, verification, sessions and the audit log." className="lg:col-span-2">
       <div className="grid items-start gap-4 sm:grid-cols-3">
         <NumberField form={form} name="passwordMinLength" label="Password minimum length" unit="characters" hint="Applies to new passwords." limits={L.passwordMinLength} />
         <NumberField form={form} name="sessionTimeout" label="Session timeout" unit="hours" limits={L.sessionTimeout} />
@@ -104,6 +105,6 @@ export function SecuritySection({ form }: { form: SettingsForm }) {
         />
         <SwitchField control={form.control} name="enableTwoFactor" label="Two-factor authentication" hint="Offer a second step at sign-in." />
       </div>
-    </Section>
+    </SectionCard>
   );
 }

@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useAnalytics } from '../api/admin-api';
 import { GrowthChart } from '../components/growth-chart';
+import { SectionCard } from '../components/section-card';
 import { PageHeader } from '../components/page-header';
 import { formatCount, formatPer100 } from '../lib/format';
 import { useChoiceParam } from '../lib/use-url-filters';
@@ -132,27 +133,16 @@ function MetricCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle asChild>
-          <h3 className="flex items-center gap-2">
-            <Icon className="text-primary size-4" aria-hidden />
-            {title}
-          </h3>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        {loading ? (
-          <>
-            <Skeleton className="h-8 w-28" />
-            <Skeleton className="h-4 w-40" />
-          </>
-        ) : (
-          children
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard icon={Icon} title={title} description={description} className="gap-4" contentClassName="space-y-3">
+      {loading ? (
+        <>
+          <Skeleton className="h-8 w-28" />
+          <Skeleton className="h-4 w-40" />
+        </>
+      ) : (
+        children
+      )}
+    </SectionCard>
   );
 }
 
