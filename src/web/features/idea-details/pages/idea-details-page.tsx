@@ -7,7 +7,7 @@ import type { IdeaDetail } from '@shared/schemas/ideas';
 import { formatDate } from '@shared/rules/date-format';
 import { timeAgo } from '@shared/rules/time-ago';
 import { ArrowLeft, CalendarDays, Mail, MessageCircle, Pencil, SearchX, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TopicLinks } from '../../../components/ideas/topic-links';
 import { Badge } from '../../../components/ui/badge';
@@ -277,15 +277,11 @@ export default function IdeaDetailsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const idea = query.data;
-  const [unlockOpen, setUnlockOpen] = useState(false);
-  // Mounted from the first press on, so closing still plays the dialog's exit animation.
-  const [unlockMounted, setUnlockMounted] = useState(false);
-  const [ownerDialog, setOwnerDialog] = useState<'edit' | 'delete' | null>(null);
-  const [ownerDialogMounted, setOwnerDialogMounted] = useState(false);
+  const unlockDialog = useLazyDialog(false);
+  const ownerDialog = useLazyDialog<'edit' | 'delete' | null>(null);
+  const buyDialog = useLazyDialog(false);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const config = useAppConfig();
-  const [buyOpen, setBuyOpen] = useState(false);
-  const [buyMounted, setBuyMounted] = useState(false);
   const toggleLike = useToggleLike(id);
   const { mutate: save } = useToggleSaved();
   // Back from checkout (?payment=…): the toast, and the item read again (it may be open now).
@@ -298,23 +294,17 @@ export default function IdeaDetailsPage() {
   const signedIn = session.status === 'signed-in';
   const unlock = (from: 'description' | 'discussion' = 'description') => {
     if (!signedIn) return void navigate(signInPath(itemReturnPath(idea.id, 'unlock', from)));
-    setUnlockMounted(true);
-    setUnlockOpen(true);
+    unlockDialog.show(true);
   };
   // With PAYMENTS=off, Buy keeps the spec's alert; with a provider, the confirmation, then checkout.
   const buy = async () => {
     const mode = config.data?.payments ?? (await config.refetch()).data?.payments ?? 'off';
     if (mode === 'off') return void window.alert(BUY_ALERT);
     if (!signedIn) return void navigate(signInPath(itemReturnPath(idea.id, 'buy')));
-    setBuyMounted(true);
-    setBuyOpen(true);
+    buyDialog.show(true);
   };
   // A free item has nothing to buy once a provider is on; until the config is read, only priced items show Buy (no flicker).
   const showBuy = !isFree(idea.price) || config.data?.payments === 'off';
-  const openOwnerDialog = (which: 'edit' | 'delete') => {
-    setOwnerDialogMounted(true);
-    setOwnerDialog(which);
-  };
   const discuss = () => {
     const section = document.getElementById('discussion');
     section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -361,83 +351,27 @@ export default function IdeaDetailsPage() {
           <ItemGallery idea={idea} />
         </Suspense>
         <Suspense fallback={null}>
-          <HeroSummary idea={idea} signedIn={signedIn} showBuy={showBuy} onBuy={() => void buy()} onDiscuss={discuss} onOwnerDialog={openOwnerDialog} />
+          <HeroSummary idea={idea} signedIn={signedIn} showBuy={showBuy} onBuy={() => void buy()} onDiscuss={discuss} onOwnerDialog={ownerDialog.show} />
         </Suspense>
       </div>
 
-      {/* Content: on wide screens the reading column and a side column; on phones one column in reading order.
-          Below the fold on a phone: each section hydrates as a boundary of its own. */}
-      <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
-        <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <Suspense fallback={null}>
-            <Section id="description" title="Description" className="order-1">
-              <DescriptionBody idea={idea} signedIn={signedIn} onUnlock={() => unlock('description')} />
-            </Section>
-          </Suspense>
-          {idea.projectDetails ? (
-            <Suspense fallback={null}>
-              <Section id="project-details" title="Project details" className="order-2">
-                <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
-              </Section>
-            </Suspense>
-          ) : null}
-          <Suspense fallback={null}>
-            <Section
-              id="discussion"
-              title="Discussion"
-              icon={<MessageCircle className="text-primary size-5" aria-hidden />}
-              className="order-4"
-              aside={
-                <span className="text-muted-foreground text-sm tabular-nums">{messageCount(idea.commentCount)}</span>
-              }
-            >
-              <Suspense
-                fallback={
-                  <p className="text-muted-foreground py-6 text-sm" role="status">
-                    Loading messages…
-                  </p>
-                }
-              >
-                <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={() => unlock('discussion')} composerRef={composerRef} />
-              </Suspense>
-            </Section>
-          </Suspense>
-        </div>
-        <div className="contents lg:flex lg:flex-col lg:gap-6">
-          <Suspense fallback={null}>
-            <Section id="creator" title="Creator" className="order-3">
-              <CreatorBlock idea={idea} session={session} />
-              {idea.websiteUrl ? <WebsiteLink url={idea.websiteUrl} /> : null}
-            </Section>
-          </Suspense>
-          <Suspense fallback={null}>
-            <Section id="rating" title="Rating" className="order-5">
-              <RatingWidget idea={idea} signedIn={signedIn} />
-            </Section>
-          </Suspense>
-          <Suspense fallback={null}>
-            <Section id="details" title="Details" className="order-6">
-              <DetailsFacts idea={idea} />
-            </Section>
-          </Suspense>
-        </div>
-      </div>
+      <ItemSections idea={idea} session={session} signedIn={signedIn} composerRef={composerRef} onUnlock={unlock} />
 
-      {idea.isOwner && ownerDialogMounted ? (
+      {idea.isOwner && ownerDialog.mounted ? (
         <Suspense fallback={null}>
-          <EditIdeaDialog idea={ownerDialog === 'edit' ? idea : null} onClose={() => setOwnerDialog(null)} />
+          <EditIdeaDialog idea={ownerDialog.value === 'edit' ? idea : null} onClose={() => ownerDialog.set(null)} />
           <DeleteIdeaDialog
-            idea={ownerDialog === 'delete' ? idea : null}
-            onClose={() => setOwnerDialog(null)}
+            idea={ownerDialog.value === 'delete' ? idea : null}
+            onClose={() => ownerDialog.set(null)}
             onDeleted={() => void navigate('/dashboard', { replace: true })}
           />
         </Suspense>
       ) : null}
-      {signedIn && unlockMounted ? (
+      {signedIn && unlockDialog.mounted ? (
         <Suspense fallback={null}>
           <UnlockDialog
-            open={unlockOpen}
-            onOpenChange={setUnlockOpen}
+            open={unlockDialog.value}
+            onOpenChange={unlockDialog.set}
             itemCount={idea.viewerItemCount}
             threshold={idea.premiumThreshold}
             ideaId={idea.id}
@@ -445,7 +379,92 @@ export default function IdeaDetailsPage() {
           />
         </Suspense>
       ) : null}
-      {signedIn && buyMounted ? <BuyDialog ideaId={idea.id} title={idea.title} open={buyOpen} onOpenChange={setBuyOpen} /> : null}
+      {signedIn && buyDialog.mounted ? <BuyDialog ideaId={idea.id} title={idea.title} open={buyDialog.value} onOpenChange={buyDialog.set} /> : null}
     </article>
   );
+}
+
+/** Below the hero: on wide screens the reading column and a side column; on phones one column in reading order. */
+function ItemSections({
+  idea,
+  session,
+  signedIn,
+  composerRef,
+  onUnlock,
+}: {
+  idea: IdeaDetail;
+  session: SessionState;
+  signedIn: boolean;
+  composerRef: RefObject<HTMLTextAreaElement | null>;
+  onUnlock: (from: 'description' | 'discussion') => void;
+}) {
+  // Below the fold on a phone: each section hydrates as a boundary of its own.
+  return (
+    <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
+      <div className="contents lg:flex lg:flex-col lg:gap-6">
+        <Suspense fallback={null}>
+          <Section id="description" title="Description" className="order-1">
+            <DescriptionBody idea={idea} signedIn={signedIn} onUnlock={() => onUnlock('description')} />
+          </Section>
+        </Suspense>
+        {idea.projectDetails ? (
+          <Suspense fallback={null}>
+            <Section id="project-details" title="Project details" className="order-2">
+              <p className="leading-relaxed whitespace-pre-line">{idea.projectDetails}</p>
+            </Section>
+          </Suspense>
+        ) : null}
+        <Suspense fallback={null}>
+          <Section
+            id="discussion"
+            title="Discussion"
+            icon={<MessageCircle className="text-primary size-5" aria-hidden />}
+            className="order-4"
+            aside={
+              <span className="text-muted-foreground text-sm tabular-nums">{messageCount(idea.commentCount)}</span>
+            }
+          >
+            <Suspense
+              fallback={
+                <p className="text-muted-foreground py-6 text-sm" role="status">
+                  Loading messages…
+                </p>
+              }
+            >
+              <DiscussionSection key={idea.id} idea={idea} session={session} onUnlock={() => onUnlock('discussion')} composerRef={composerRef} />
+            </Suspense>
+          </Section>
+        </Suspense>
+      </div>
+      <div className="contents lg:flex lg:flex-col lg:gap-6">
+        <Suspense fallback={null}>
+          <Section id="creator" title="Creator" className="order-3">
+            <CreatorBlock idea={idea} session={session} />
+            {idea.websiteUrl ? <WebsiteLink url={idea.websiteUrl} /> : null}
+          </Section>
+        </Suspense>
+        <Suspense fallback={null}>
+          <Section id="rating" title="Rating" className="order-5">
+            <RatingWidget idea={idea} signedIn={signedIn} />
+          </Section>
+        </Suspense>
+        <Suspense fallback={null}>
+          <Section id="details" title="Details" className="order-6">
+            <DetailsFacts idea={idea} />
+          </Section>
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/** A dialog loaded on its first opening and kept after, so closing still plays its exit animation. */
+function useLazyDialog<T>(closed: T) {
+  const [value, set] = useState<T>(closed);
+  const [mounted, setMounted] = useState(false);
+  const show = (next: T) => {
+    setMounted(true);
+    set(next);
+  };
+  return { value, mounted, show, set };
 }
