@@ -135,24 +135,7 @@ export default function TopicsPage() {
           );
         }}
       >
-        <label className="grid gap-2 text-sm font-medium">
-          Merge into
-          <select
-            value={into}
-            onChange={(e) => setInto(e.target.value)}
-            disabled={change.isPending}
-            className="border-input bg-background focus-visible:ring-ring/50 h-10 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]"
-          >
-            <option value="">Choose a topic…</option>
-            {all
-              .filter((t) => t.id !== merging?.id)
-              .map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <MergeTarget topics={all} merging={merging} value={into} onChange={setInto} disabled={change.isPending} />
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -287,5 +270,29 @@ function TopicDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The merge dialog's choice of the topic that takes over: every topic but the one merged. */
+function MergeTarget({ topics, merging, value, onChange, disabled }: { topics: Topic[]; merging: Topic | null; value: string; onChange: (id: string) => void; disabled: boolean }) {
+  return (
+    <label className="grid gap-2 text-sm font-medium">
+      Merge into
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        className="border-input bg-background focus-visible:ring-ring/50 h-10 rounded-md border px-3 text-sm outline-none focus-visible:ring-[3px]"
+      >
+        <option value="">Choose a topic…</option>
+        {topics
+          .filter((t) => t.id !== merging?.id)
+          .map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+      </select>
+    </label>
   );
 }
