@@ -12,6 +12,8 @@ export interface UserFactoryInput {
   role?: 'admin' | 'moderator' | 'user';
   contactInfo?: string | null;
   emailVerified?: boolean;
+  /** When they joined (default: now, to the millisecond: people made in one millisecond tie on it). */
+  createdAt?: Date;
 }
 
 export async function createUser(db: Db, input: UserFactoryInput = {}) {
@@ -24,6 +26,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
     email,
     emailVerified: input.emailVerified ?? true,
     role: input.role ?? 'user',
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   });
   await db.insert(profiles).values({
     userId: id,

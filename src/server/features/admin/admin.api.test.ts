@@ -222,9 +222,11 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
     it('counts, searches by name or email (wildcards taken literally), filters by role and pages newest first', async () => {
       const admin = await signedInUser(t, { role: 'admin' });
       const tag = randomUUID().slice(0, 8);
-      const percent = await createUser(t.db, { name: `Percent 100% ${tag}` });
-      const under = await createUser(t.db, { name: `Under_score ${tag}`, email: `under-${tag}@example.test` });
-      const plain = await createUser(t.db, { name: `Plain Person ${tag}`, role: 'moderator', contactInfo: null });
+      // A second apart: people made within one millisecond would tie on when they joined.
+      const joined = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+      const percent = await createUser(t.db, { name: `Percent 100% ${tag}`, createdAt: joined(3) });
+      const under = await createUser(t.db, { name: `Under_score ${tag}`, email: `under-${tag}@example.test`, createdAt: joined(2) });
+      const plain = await createUser(t.db, { name: `Plain Person ${tag}`, role: 'moderator', contactInfo: null, createdAt: joined(1) });
       await t.db.update(profiles).set({ phone: '+234 803 000 1111' }).where(eq(profiles.userId, under.id));
 
       const counts = userCountsSchema.parse(await readJson(await call(t, admin, 'GET', '/api/admin/users/counts')));
