@@ -5,7 +5,7 @@
  *   npx tsx bench/render.bench.ts                  # 2,000 items, 5 rounds of 30 pages each
  *   BENCH_ROUNDS=3 BENCH_PAGES=20 npx tsx bench/render.bench.ts
  *   BENCH_LABEL='after: icons from a sprite' npx tsx bench/render.bench.ts
- *   BENCH_PROFILE=1 npx tsx bench/render.bench.ts  # also writes a V8 CPU profile of the home renders
+ *   BENCH_PROFILE=details npx tsx bench/render.bench.ts  # also writes a V8 CPU profile of 100 pages (home unless named)
  *
  * The app runs in this process with the production configuration on a PostgreSQL database seeded
  * by bench/seed.ts (created and dropped here; the first page is 20 items whatever the total), with
@@ -179,11 +179,12 @@ async function main() {
       session.connect();
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
-      for (let i = 0; i < 100; i++) await get(base, `/?bench=${n++}`, headers);
+      const profiled = pages.find((p) => p.label === process.env.BENCH_PROFILE) ?? pages[0]!;
+      for (let i = 0; i < 100; i++) await get(base, `${profiled.path}?bench=${n++}`, headers);
       const { profile } = await session.post('Profiler.stop');
-      const file = path.join(os.tmpdir(), `ideahub-render-home-${Date.now()}.cpuprofile`);
+      const file = path.join(os.tmpdir(), `ideahub-render-${profiled.label}-${Date.now()}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
-      console.log(`CPU profile of 100 home pages: ${file}`);
+      console.log(`CPU profile of 100 ${profiled.label} pages: ${file}`);
     }
 
     const cpu = os.cpus();
