@@ -29,7 +29,7 @@ import { openPostgres } from '../src/server/db/client.ts';
 import { listNotifications, MARK_READ_BATCH } from '../src/server/features/notifications/queries.ts';
 import { encodeNotificationCursor } from '../src/server/features/notifications/service.ts';
 import { drive, type LoadRequest } from './load.ts';
-import { listeningLine } from './listening.ts';
+import { percentile, startRealtimeInstance } from './listening.ts';
 import { appendToHistory } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,28 +48,10 @@ const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const children: ChildProcess[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const line = (label: string, v: number[]) => {
   const s = [...v].sort((x, y) => x - y);
-  return `${label}: p50 ${pct(s, 50)} ms, p95 ${pct(s, 95)} ms, p99 ${pct(s, 99)} ms, max ${s.at(-1)} ms (${s.length} deliveries)`;
+  return `${label}: p50 ${percentile(s, 50)} ms, p95 ${percentile(s, 95)} ms, p99 ${percentile(s, 99)} ms, max ${s.at(-1)} ms (${s.length} deliveries)`;
 };
-
-function startInstance(databaseUrl: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'realtime-instance.ts')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL, AUTH_SECRET, DB_POOL_SIZE: '10', WRITE_LIMITS: 'off' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const info = listeningLine(out);
-      if (info) resolve(info.url);
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-  });
-}
 
 interface Followers {
   ready: Promise<number>;
@@ -169,7 +151,8 @@ async function main() {
   await sql.query('analyze');
   const itemOf = new Map(items.map((r) => [r.user_id, r.id]));
 
-  const [a, b] = await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)]);
+  const startInstance = () => startRealtimeInstance(databaseUrl, { PUBLIC_URL, AUTH_SECRET, WRITE_LIMITS: 'off' }, children);
+  const [a, b] = await Promise.all([startInstance(), startInstance()]);
   console.log(`instances ${a} and ${b} over ${name} (PostgreSQL ${serverVersion})`);
 
   // ── 1. Live delivery ──────────────────────────────────────────────────────────────────────

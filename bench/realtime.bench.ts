@@ -24,7 +24,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { ideas, users } from '../src/server/db/schema.ts';
-import { listeningLine } from './listening.ts';
+import { percentile, startRealtimeInstance } from './listening.ts';
 import { appendToHistory } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,29 +41,6 @@ const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 const children: ChildProcess[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function startInstance(databaseUrl: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'realtime-instance.ts')], {
-      // One person posts every message: far above a person's limit, which stays in the path.
-      env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL, AUTH_SECRET, DB_POOL_SIZE: '10', WRITE_LIMITS: 'messages:100000000/60' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const info = listeningLine(out);
-      if (info) resolve(info.url);
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-  });
-}
 
 interface Subscribers {
   /** Resolves with the milliseconds it took once all of the process's streams are live. */
@@ -131,7 +108,9 @@ async function main() {
 
   const database = await openPostgres(databaseUrl, 4);
   await database.migrate();
-  const [a, b] = await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)]);
+  // One person posts every message: far above a person's limit, which stays in the path.
+  const startInstance = () => startRealtimeInstance(databaseUrl, { PUBLIC_URL, AUTH_SECRET, WRITE_LIMITS: 'messages:100000000/60' }, children);
+  const [a, b] = await Promise.all([startInstance(), startInstance()]);
   console.log(`instances: ${a} and ${b} over ${name} (PostgreSQL ${serverVersion})`);
 
   // One person, owner of one item (so entitled to its discussion), signed in over HTTP.
