@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { JSON_BROTLI_QUALITY } from '../src/server/lib/compression.ts';
 import { freePort } from '../tests/support/free-port.ts';
@@ -133,6 +134,28 @@ async function stop(child: ChildProcess) {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Waits (up to a minute) until no other session runs a statement in the bench's database: a peer's
+ * slow statements (PostGraphile's generic plans run for seconds) outlive its own run and would
+ * weigh on the next peer's.
+ */
+async function untilDatabaseIdle(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+      );
+      if (rows[0]!.n === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** What IdeaHub's pool sent for `send`, recorded by its process (bench/peers/ideahub.ts). */
@@ -250,6 +273,7 @@ async function main() {
       for (const row of rows) {
         const order = peers.map((_, i) => peers[(i + round) % peers.length]!);
         for (const peer of order) {
+          await untilDatabaseIdle(url);
           let run: LoadRun;
           if (peer === 'pgbench') {
             const r = pgbench(url, pgbenchScript(statementsOf[row.name]!), CONNECTIONS, SECONDS);
