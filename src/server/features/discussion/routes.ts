@@ -18,7 +18,6 @@ import { sessionTokenOf } from '../auth/index.ts';
 import type { DiscussionRealtime } from './live.ts';
 import { discussionAccess, editMessage, listMessages, lockedError, mentionSuggestions, postMessage, removeMessage } from './service.ts';
 
-const params = idParamsSchema;
 
 const listRoute = createRoute({
   method: 'get',
@@ -27,7 +26,7 @@ const listRoute = createRoute({
   summary: 'Messages of an item’s discussion, oldest first (latest page by default; keyset by id)',
   description:
     'A viewer who may not see the discussion (not premium, not the owner, not an admin) gets { locked: true, items: [] }.',
-  request: { params, query: messageListQuerySchema },
+  request: { params: idParamsSchema, query: messageListQuerySchema },
   responses: {
     200: { description: 'A page of messages', content: { 'application/json': { schema: messageListSchema } } },
     400: errorResponse('Bad query'),
@@ -44,7 +43,7 @@ const postRoute = createRoute({
     '`parentId`: the message answered (of the same discussion; a reply to a reply answers its top-level message); its author is told. ' +
     '`mentions`: ids of people chosen in the box; those whose "@Name" is in the text are stored, and told when they may read the discussion.',
   middleware: [writeLimit('messages')] as const,
-  request: { params, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
+  request: { params: idParamsSchema, body: { required: true, content: { 'application/json': { schema: messageInputSchema } } } },
   responses: {
     201: { description: 'The stored message', content: { 'application/json': { schema: discussionMessageSchema } } },
     400: errorResponse('Not a message'),
@@ -83,7 +82,7 @@ const mentionRoute = createRoute({
   tags: ['discussion'],
   summary: 'People to mention after "@": the item’s creator and the discussion’s participants first, then others (names and ids only)',
   middleware: [writeLimit('lookups')] as const,
-  request: { params, query: mentionQuerySchema },
+  request: { params: idParamsSchema, query: mentionQuerySchema },
   responses: {
     200: { description: 'At most 8 people', content: { 'application/json': { schema: mentionSuggestionsSchema } } },
     400: errorResponse('Bad query'),
@@ -150,7 +149,7 @@ export function registerDiscussionRoutes(app: OpenAPIHono<AppEnv>, realtime: Dis
       'Resumes after Last-Event-ID (header) or ?lastEventId= (first connect), replaying missed messages in order, once. ' +
       'Only for viewers who may see the discussion: visitors get 401, other viewers 403, and no message content. ' +
       'An open stream ends within seconds of its viewer signing out, being banned or losing access.',
-    request: { params, query: z.object({ lastEventId: z.string().optional() }) },
+    request: { params: idParamsSchema, query: z.object({ lastEventId: z.string().optional() }) },
     responses: {
       200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
       401: errorResponse('Not signed in'),

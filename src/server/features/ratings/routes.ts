@@ -5,7 +5,6 @@ import { errorResponse, idParamsSchema } from '../../lib/route-helpers.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { rateIdea, unrateIdea } from './service.ts';
 
-const params = idParamsSchema;
 
 const rateRoute = createRoute({
   method: 'put',
@@ -13,7 +12,7 @@ const rateRoute = createRoute({
   tags: ['ratings'],
   summary: "Set the viewer's rating of an item, 1 to 5 stars (not the owner)",
   middleware: [writeLimit('ratings')] as const,
-  request: { params, body: { required: true, content: { 'application/json': { schema: ratingInputSchema } } } },
+  request: { params: idParamsSchema, body: { required: true, content: { 'application/json': { schema: ratingInputSchema } } } },
   responses: {
     200: { description: 'The average, the count and the viewer’s stars', content: { 'application/json': { schema: ratingSummarySchema } } },
     400: errorResponse('Not a whole number from 1 to 5'),
@@ -30,7 +29,7 @@ const unrateRoute = createRoute({
   tags: ['ratings'],
   summary: "Remove the viewer's rating (idempotent)",
   middleware: [writeLimit('ratings')] as const,
-  request: { params },
+  request: { params: idParamsSchema },
   responses: {
     200: { description: 'The average and the count', content: { 'application/json': { schema: ratingSummarySchema } } },
     401: errorResponse('Not signed in'),

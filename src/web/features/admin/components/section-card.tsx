@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
 
 /** An admin page's titled card: an icon, a heading and a line saying what it holds, then its content. */
 export function SectionCard({
@@ -30,7 +29,7 @@ export function SectionCard({
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className={cn(contentClassName)}>{children}</CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }
