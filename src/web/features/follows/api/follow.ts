@@ -26,6 +26,8 @@ export function useSetFollow(target: FollowTarget) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (following: boolean) => api<FollowState>(followPath(target), { method: following ? 'PUT' : 'DELETE' }),
+    // A state read under way (a follow pressed, or finished after sign-in, as the page loads) could answer from before the change and overwrite it.
+    onMutate: () => client.cancelQueries({ queryKey: followKeys.state(target) }),
     onSuccess: (state) => client.setQueryData(followKeys.state(target), state),
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message }),
     onSettled: () => {
