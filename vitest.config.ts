@@ -33,6 +33,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file boots its own databases; two cores, so keep the parallelism modest.
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

@@ -137,11 +137,12 @@ export async function openPostgres(url: string, poolSize = 10, opts: PostgresOpt
  * lock. An empty DATA_DIR starts as a copy of the build's template when there is one (a template
  * that does not open is discarded and the database is created from scratch).
  */
-export async function openPglite(dataDir: string, opts: { template?: string | null } = {}): Promise<Database> {
+export async function openPglite(dataDir: string, opts: { template?: string | null; image?: Blob } = {}): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite({ extensions: { pg_trgm } });
+    // An image (PGlite's dumpDataDir of a migrated database) starts an in-memory database without its initdb.
+    client = new PGlite({ extensions: { pg_trgm }, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   } else {
     const dir = path.resolve(dataDir);
     // The production entry may have begun copying the template already (template-copy.ts).
