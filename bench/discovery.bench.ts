@@ -24,7 +24,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { BROWSER_ACCEPT_ENCODING, drive, driveWrk, type LoadRequest } from './load.ts';
+import { BROWSER_ACCEPT_ENCODING, drive, driveWrk, type LoadRequest, WARMUP_SECONDS, warmUp } from './load.ts';
 import { type CapturedQuery, captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
 import { reportRun, runMain } from './results.ts';
@@ -34,7 +34,6 @@ const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EXISTING_DATABASE = process.env.BENCH_DATABASE;
 const CONNECTIONS = 50;
-const WARMUP_SECONDS = 2;
 const P99_TARGET_MS = 25;
 /** How deep a 'deep page' is: this many pages of 20 in. */
 const DEEP_PAGES = Number(process.env.BENCH_DEEP_PAGES ?? 50);
@@ -159,7 +158,7 @@ async function main() {
     const summary: { name: string; p99: number; rps: number; pgTps: number | null; errors: number }[] = [];
     for (const s of scenarios) {
       const request: LoadRequest = { method: 'GET', path: s.path, headers: { accept: 'text/html,application/xml,application/json' } };
-      await drive(base, [[request]], WARMUP_SECONDS, CONNECTIONS);
+      await warmUp(base, [[request]], CONNECTIONS);
       const run = await drive(base, [[request]], SECONDS, CONNECTIONS);
       const sqlText = pgbenchScript(captured.get(s)!);
       const pg = sqlText ? pgbench(url, sqlText, CONNECTIONS, SECONDS) : 'no SQL captured';

@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
-import { drive, type LoadRequest } from './load.ts';
+import { drive, type LoadRequest, WARMUP_SECONDS, warmUp } from './load.ts';
 import { captureQueries, pgbench, pgbenchScript } from './pgbench.ts';
 import { reportRun, runMain } from './results.ts';
 import { ADMIN_URL, adminQuery, benchSessions, seed, withDatabase } from './seed.ts';
@@ -26,7 +26,6 @@ const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2_000);
 const FOLLOWS = Number(process.env.BENCH_FOLLOWS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const WARMUP_SECONDS = 2;
 const P99_TARGET_MS = 25;
 const DEEP_PAGES = 10;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -103,7 +102,7 @@ async function main() {
         plans.push(`#### ${s.name}\n\n\`\`\`\n${plan}\n\`\`\``);
       }
       const perConnection: LoadRequest[][] = s.paths.map((p, i) => [{ method: 'GET', path: p, headers: headersOf(i) }]);
-      await drive(base, perConnection, WARMUP_SECONDS, CONNECTIONS);
+      await warmUp(base, perConnection, CONNECTIONS);
       const run = await drive(base, perConnection, SECONDS, CONNECTIONS);
       // One connection: what a request costs when it does not queue behind 49 others for 2 cores.
       const alone = await drive(base, [perConnection[0]!], SECONDS, 1);

@@ -21,7 +21,7 @@ import { openPostgres } from '../src/server/db/client.ts';
 import { encodeCursor } from '../src/server/lib/keyset-cursor.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
-import { drive as driveLoad, type LoadRequest, type LoadRun } from './load.ts';
+import { drive as driveLoad, type LoadRequest, type LoadRun, WARMUP_SECONDS, warmUp } from './load.ts';
 import { captureQueries, pgbench, type PgbenchResult, pgbenchScript } from './pgbench.ts';
 import { ADMIN_URL, adminQuery, benchSessions, COMMON_WORD, RARE_COUNT, RARE_WORD, seed, withDatabase } from './seed.ts';
 import { reportRun, runMain } from './results.ts';
@@ -30,7 +30,6 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WARMUP_SECONDS = 2;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 interface Scenario {
@@ -80,7 +79,7 @@ async function measure(base: string, s: Scenario, dbUrl: string): Promise<Result
     }
   });
   const queries = captured.filter((q) => !/from "settings"/.test(q.text));
-  await drive(base, s.requests, WARMUP_SECONDS);
+  await warmUp(base, s.requests, CONNECTIONS);
   const run = await drive(base, s.requests, SECONDS);
   const rps = run.rps;
   let pg: PgbenchResult | string = s.pgbench === false ? 'not compared (see below)' : 'no SQL';

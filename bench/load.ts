@@ -10,6 +10,14 @@ import { createRequire } from 'node:module';
 /** What Chromium sends (BENCH_ACCEPT_ENCODING, e.g. gzip, for an A/B): answers are measured as a browser receives them. */
 export const BROWSER_ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
+/** Seconds of the same load before each measured row (BENCH_WARMUP_SECONDS; the harness's small mode, which judges nothing, uses none). */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/** Sends a row's load for WARMUP_SECONDS before it is measured (nothing when that is 0). */
+export async function warmUp(base: string, perConnection: LoadRequest[][], connections: number, minBytes = 0): Promise<void> {
+  if (WARMUP_SECONDS > 0) await drive(base, perConnection, WARMUP_SECONDS, connections, minBytes);
+}
+
 export interface LoadRequest {
   method: string;
   path: string;

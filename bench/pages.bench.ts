@@ -44,7 +44,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/server.ts';
 // @ts-expect-error: plain ES module script without types
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest, type LoadRun } from './load.ts';
+import { BROWSER_ACCEPT_ENCODING, drive, type LoadRequest, type LoadRun, WARMUP_SECONDS, warmUp } from './load.ts';
 import { ADMIN_URL, adminQuery, seed, withDatabase } from './seed.ts';
 import { reportRun, runMain } from './results.ts';
 
@@ -52,7 +52,6 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EXISTING_DATABASE = process.env.BENCH_DATABASE;
-const WARMUP_SECONDS = 2;
 const VISITOR_CONNECTIONS = 50;
 const SIGNED_IN_CONNECTIONS = [10, 50];
 const SIGNED_IN_P99_MS = 50;
@@ -304,7 +303,7 @@ async function main() {
     const loadBefore = os.loadavg();
     const rows: Row[] = [];
     for (const s of scenarios) {
-      await drive(base, [[s.request]], WARMUP_SECONDS, s.connections, minBytes.get(s));
+      await warmUp(base, [[s.request]], s.connections, minBytes.get(s));
       const run = await drive(base, [[s.request]], SECONDS, s.connections, minBytes.get(s));
       const apiRow = s.kind === 'page' ? rows.findLast((r) => r.scenario.kind === 'api' && r.scenario.group === s.group && r.scenario.connections === s.connections) : undefined;
       const row: Row = { ...run, scenario: s, ratio: apiRow ? run.rps / apiRow.rps : null, load: load1() };
