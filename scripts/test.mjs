@@ -1,7 +1,7 @@
-// `npm test`: every tier, in order, exactly as CI runs it: type-check, lint, unit + API tests
+// `npm test`: every tier, in order, exactly as CI runs it: type-check and lint (side by side), unit + API tests
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys in Chromium.
 // Ends with one line 'tests: N passed, N failed' and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -15,6 +15,23 @@ function step(name, cmd, args, env = {}) {
   console.log(`── ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (r.status !== 0) failures.push(name);
   return r.status === 0;
+}
+
+/** A step run beside others: its output is kept and printed in one piece when it ends. */
+function sideStep(name, cmd, args) {
+  const started = Date.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n── ${name} ──\n${output.trimEnd()}`);
+      console.log(`── ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
 function vitest(name, projects, file) {
@@ -33,8 +50,8 @@ function vitest(name, projects, file) {
 if (!process.env.TEST_DATABASE_URL) {
   console.log('Note: TEST_DATABASE_URL is not set, so API tests run on PGlite only (CI sets it to run them on PostgreSQL too).');
 }
-step('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-step('lint', 'npm', ['run', 'lint']);
+// Type-check and lint each keep one core busy: side by side, each one's output printed when it ends.
+await Promise.all([sideStep('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']), sideStep('lint', 'npm', ['run', 'lint'])]);
 vitest('unit and API tests', ['unit', 'api'], '.tmp/vitest-unit-api.json');
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.log('\nChromium is missing: install it with `apt-get install chromium` (CI does) to run the browser journeys.');
