@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@shared': r('./src/shared'), '@web': r('./src/web') };
+const DEV_SERVER_TEST = 'tests/api/dev-server.api.test.ts';
 
 export default defineConfig({
   resolve: { alias },
@@ -26,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
+          exclude: [DEV_SERVER_TEST, 'node_modules/**'],
           environment: 'node',
           // The web app's server entry, built once for the files that serve pages.
           globalSetup: ['tests/api/global-setup.ts'],
@@ -33,7 +35,20 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file boots its own databases; two cores, so keep the parallelism modest.
           maxWorkers: 2,
+          // The files share a worker's modules: none replaces a module, each starts its own server (docs/decisions/0051-ci-time.md).
           isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The development server runs Vite's module runner in the test's process: modules of its own, unshared.
+          name: 'api-dev',
+          include: [DEV_SERVER_TEST],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
       {

@@ -52,7 +52,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 // Type-check and lint each keep one core busy: side by side, each one's output printed when it ends.
 await Promise.all([sideStep('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']), sideStep('lint', 'npm', ['run', 'lint'])]);
-vitest('unit and API tests', ['unit', 'api'], '.tmp/vitest-unit-api.json');
+vitest('unit and API tests', ['unit', 'api', 'api-dev'], '.tmp/vitest-unit-api.json');
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.log('\nChromium is missing: install it with `apt-get install chromium` (CI does) to run the browser journeys.');
   failures.push('browser journeys: chromium missing');
