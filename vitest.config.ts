@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['tests/support/component-setup.ts'],
           // Property tests run hundreds of cases: room for a busy machine.
           testTimeout: 30_000,
           // Unit and API tests run in one vitest process, which needs one worker count for both.
