@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['src/server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
           exclude: [DEV_SERVER_TEST, 'node_modules/**'],
           environment: 'node',
-          // The web app's server entry, built once for the files that serve pages.
+          // Once per run: the web app's server entry for the files that serve pages, and the migrated databases every test database copies.
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

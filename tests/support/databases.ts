@@ -31,8 +31,6 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-const testDatabaseName = () => `ideahub_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-
 /**
  * Creates a database on the test server (empty, or a copy of `template`) and returns its URL and a
  * drop function.
@@ -40,7 +38,7 @@ const testDatabaseName = () => `ideahub_test_${Date.now().toString(36)}_${random
 export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = testDatabaseName();
+  const name = `ideahub_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
